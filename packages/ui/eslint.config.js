@@ -1,0 +1,3 @@
+import reactConfig from '@yardsale/eslint-config/react';
+
+export default reactConfig;
