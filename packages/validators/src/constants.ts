@@ -1,0 +1,132 @@
+/** Product constants from the spec (section 9) and the product decisions. One place for each. */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const REVIEW_COMMENT_MAX_LENGTH = 500;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const REPORT_DESCRIPTION_MIN_LENGTH = 10;
+export const REPORT_DESCRIPTION_MAX_LENGTH = 1000;
+
+export const MESSAGE_MAX_LENGTH = 2000;
+
+export const MAX_PHOTOS_PER_LISTING = 5;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const MAX_PROFILE_PICTURE_BYTES = 5 * 1024 * 1024;
+/** Client-side compression before upload: photos over this size are re-encoded. */
+export const PHOTO_COMPRESS_THRESHOLD_BYTES = 200 * 1024;
+export const PHOTO_COMPRESS_MAX_DIMENSION = 1200;
+export const PHOTO_COMPRESS_QUALITY = 0.85;
+
+export const SINGLE_ITEM_LIFETIME_DAYS = 14;
+/** A garage sale with no end time ends at this local wall-clock time. */
+export const DEFAULT_SALE_END_TIME = '18:00';
+/** Ended listings are purged this many days after they end. */
+export const ENDED_LISTING_PURGE_DAYS = 7;
+
+export const SESSION_REMEMBER_DAYS = 30;
+export const SESSION_SHORT_HOURS = 24;
+
+export const SAVED_PREVIEW_COUNT = 3;
+export const PROFILE_REVIEW_COUNT = 3;
+
+export const POLL_CONVERSATIONS_MS = 3000;
+export const POLL_MESSAGES_MS = 5000;
+export const POLL_LISTING_WITHOUT_IMAGES_MS = 3000;
+export const MARK_READ_DELAY_MS = 3000;
+
+export const CAROUSEL = {
+  snapDebounceMs: 150,
+  snapTolerancePx: 3,
+  gapPx: 16,
+  cardWidthPx: 320,
+  skeletonCount: 3,
+} as const;
+
+export const TOAST_DURATION_MS = 5000;
+export const INSTALL_MODAL_DELAY_MS = 30_000;
+export const IOS_INSTALL_TOAST_MS = 8000;
+
+export const SUPPORT_EMAIL = 'support@yardsale.local';
+export const SUPPORT_RESPONSE_TIME = '24-48 hours';
+export const LEGAL_LAST_UPDATED = 'July 3, 2025';
+
+export const LISTING_TYPES = ['garage-sale', 'single-item'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
+  'garage-sale': 'Garage Sale',
+  'single-item': 'Single Item',
+};
+
+/** The one canonical category list (product decisions), in display order. */
+export const CATEGORIES = [
+  'Multi-Family',
+  'Electronics',
+  'Furniture',
+  'Clothing',
+  'Books & Media',
+  'Kids & Family',
+  'Toys',
+  'Sports',
+  'Home & Garden',
+  'Automotive',
+  'Collectibles',
+  'Antiques',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+/** Old category names still accepted on the REST surface, mapped to the canonical one. */
+export const LEGACY_CATEGORY_ALIASES: Readonly<Record<string, Category>> = { Books: 'Books & Media' };
+
+export const PRICE_RANGES = [
+  'Free',
+  'Under $25',
+  '$25-$50',
+  '$50-$100',
+  '$100-$250',
+  '$250+',
+  'Negotiable',
+] as const;
+export type PriceRange = (typeof PRICE_RANGES)[number];
+
+export const REPORT_CATEGORIES = [
+  'scammer',
+  'inappropriate_content',
+  'fake_listing',
+  'harassment',
+  'other',
+] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
+  scammer: 'Scammer',
+  inappropriate_content: 'Inappropriate content',
+  fake_listing: 'Fake listing',
+  harassment: 'Harassment',
+  other: 'Other',
+};
+
+export const REPORT_STATUSES = ['pending', 'reviewed', 'resolved', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** Allowed report status moves: pending -> reviewed | dismissed, reviewed -> resolved. */
+export const REPORT_TRANSITIONS: Readonly<Record<ReportStatus, readonly ReportStatus[]>> = {
+  pending: ['reviewed', 'dismissed'],
+  reviewed: ['resolved'],
+  resolved: [],
+  dismissed: [],
+};
+
+export const USER_ROLES = ['user', 'admin', 'system'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const SYSTEM_ACCOUNT = {
+  displayName: 'The YardSale Team',
+  initials: 'YS',
+  firstName: 'The YardSale',
+  lastName: 'Team',
+  email: 'team@yardsale.system',
+  conversationTitle: 'YardSale Team Announcements',
+} as const;
+
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;

@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './messages';
+export * from './auth';
+export * from './listing';
+export * from './listing-end';
+export * from './trust';
+export * from './photo';

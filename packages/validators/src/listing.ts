@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+import { CATEGORIES, LEGACY_CATEGORY_ALIASES, LISTING_TYPES, PRICE_RANGES } from './constants';
+import { isValidTimeZone } from './listing-end';
+import { MESSAGES } from './messages';
+
+const M = MESSAGES.listing;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-07-03')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date');
+const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:30');
+
+/** Accepts the canonical categories and the old "Books" name (stored as "Books & Media"). */
+export const categorySchema = z
+  .string({ error: M.categoryRequired })
+  .trim()
+  .min(1, M.categoryRequired)
+  .transform((v) => LEGACY_CATEGORY_ALIASES[v] ?? v)
+  .pipe(z.enum(CATEGORIES, { error: M.categoryRequired }));
+
+/** Shape of the listing form; garage-sale fields are checked by the refinement below. */
+const listingFields = z.object({
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120),
+  description: optionalText(5000),
+  category: categorySchema,
+  listingType: z.enum(LISTING_TYPES, { error: M.listingTypeRequired }),
+  priceRange: z.enum(PRICE_RANGES, { error: M.priceRangeRequired }),
+  address: z.string({ error: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
+  startDate: dateString.optional().nullable().or(z.literal('')),
+  endDate: dateString.optional().nullable().or(z.literal('')),
+  startTime: timeString.optional().nullable().or(z.literal('')),
+  endTime: timeString.optional().nullable().or(z.literal('')),
+  contactPhone: optionalText(40),
+  contactEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email('Please enter a valid email').nullable()),
+  timeZone: z
+    .string()
+    .default('UTC')
+    .refine(isValidTimeZone, 'Unknown time zone'),
+});
+
+export const listingSchema = listingFields
+  .superRefine((v, ctx) => {
+    if (v.listingType !== 'garage-sale') return;
+    if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: M.dateRequired });
+    if (!v.startTime)
+      ctx.addIssue({ code: 'custom', path: ['startTime'], message: M.startTimeRequired });
+    if (!v.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endTimeRequired });
+  })
+  .transform((v) => {
+    // Dates and times apply only to garage sales.
+    const sale = v.listingType === 'garage-sale';
+    return {
+      ...v,
+      startDate: sale && v.startDate ? v.startDate : null,
+      endDate: sale && v.endDate ? v.endDate : null,
+      startTime: sale && v.startTime ? v.startTime : null,
+      endTime: sale && v.endTime ? v.endTime : null,
+    };
+  });
+export type ListingInput = z.input<typeof listingSchema>;
+export type ListingValues = z.output<typeof listingSchema>;
+
+export const listingIdSchema = z.object({ id: z.coerce.number().int().positive() });

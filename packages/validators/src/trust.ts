@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+import {
+  MESSAGE_MAX_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+  REPORT_CATEGORIES,
+  REPORT_DESCRIPTION_MAX_LENGTH,
+  REPORT_DESCRIPTION_MIN_LENGTH,
+  REPORT_STATUSES,
+  REVIEW_COMMENT_MAX_LENGTH,
+} from './constants';
+import { MESSAGES } from './messages';
+
+const id = z.coerce.number().int().positive();
+
+export const reviewSchema = z.object({
+  revieweeId: id,
+  listingId: id.optional().nullable(),
+  rating: z
+    .number()
+    .int()
+    .min(RATING_MIN, MESSAGES.review.ratingMin)
+    .max(RATING_MAX, MESSAGES.review.ratingMax),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX_LENGTH, MESSAGES.review.commentTooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type ReviewInput = z.input<typeof reviewSchema>;
+
+export const messageContentSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.message.empty)
+  .max(MESSAGE_MAX_LENGTH, MESSAGES.message.tooLong);
+
+export const sendMessageSchema = z.object({
+  conversationId: id,
+  content: messageContentSchema,
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+export const reportSchema = z.object({
+  reportedUserId: id,
+  listingId: id.optional().nullable(),
+  category: z.enum(REPORT_CATEGORIES, { error: MESSAGES.report.invalidCategory }),
+  description: z
+    .string()
+    .trim()
+    .min(REPORT_DESCRIPTION_MIN_LENGTH, MESSAGES.report.descriptionLength)
+    .max(REPORT_DESCRIPTION_MAX_LENGTH, MESSAGES.report.descriptionTooLong),
+});
+export type ReportInput = z.input<typeof reportSchema>;
+
+export const updateReportSchema = z.object({
+  id,
+  status: z.enum(REPORT_STATUSES),
+  adminNotes: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+});
+export type UpdateReportInput = z.input<typeof updateReportSchema>;
+
+export const announcementSchema = z.object({
+  message: z.string().trim().min(1, MESSAGES.announcement.empty).max(MESSAGE_MAX_LENGTH),
+});
+export type AnnouncementInput = z.input<typeof announcementSchema>;
