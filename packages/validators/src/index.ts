@@ -5,3 +5,4 @@ export * from './listing';
 export * from './listing-end';
 export * from './trust';
 export * from './photo';
+export * from './user';

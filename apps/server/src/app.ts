@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+import { appRouter, createTRPCContext } from '@yardsale/api';
+import type { ApiServices, AppRouter } from '@yardsale/api';
+import { MESSAGES } from '@yardsale/validators';
+
+import { requestInfo } from './request-info';
+import { buildOpenApiDocument } from './rest/openapi';
+import { registerRestRoutes } from './rest/adapter';
+import { restRoutes } from './rest/routes';
+import { registerOriginCheck } from './security';
+import { attachWebSocket } from './websocket';
+
+export interface AppOptions {
+  createServices: (logger: FastifyBaseLogger) => ApiServices;
+  /** Checks the database for /healthz. */
+  healthCheck: () => Promise<void>;
+  uploadsDir: string;
+  /** The built web app; when missing, only the API is served. */
+  webDistDir: string | null;
+  appOrigin: string | undefined;
+  logLevel: string;
+  production: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: ApiServices;
+  /** Drains: websocket clients are told to reconnect, in-flight requests finish. */
+  close(): Promise<void>;
+}
+
+const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz'];
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: options.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: true,
+    // Multipart bodies carry their own limits; this bounds JSON bodies.
+    bodyLimit: 1024 * 1024,
+  });
+  const services = options.createServices(app.log);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: options.production ? [] : null,
+      },
+    },
+    // Lets the "Open in Maps" links and images load without a COEP handshake.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart);
+  registerOriginCheck(app, options.appOrigin);
+
+  app.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status < 500) return reply.code(status).send({ message: err.message });
+    req.log.error({ err, errorId: req.id }, 'request failed');
+    return reply.code(500).send({ message: `${MESSAGES.serverError} (ref ${req.id})`, errorId: req.id });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createTRPCContext(services, requestInfo(req, res)),
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerRestRoutes(app, services, restRoutes);
+  const openApi = buildOpenApiDocument(restRoutes);
+  app.get('/api/openapi.json', async () => openApi);
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await options.healthCheck();
+      return { status: 'ok' };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    // Upload names are random and never rewritten, so they can be cached for good.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const webDist = options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn('web app not built: serving the API only (run `pnpm build`)');
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url === p || req.url.startsWith(`${p}/`) || req.url.startsWith(`${p}?`));
+    // Any other page address belongs to the single-page app, which shows its own 404.
+    if (webDist && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  const ws = attachWebSocket(app, services, options.appOrigin);
+
+  return {
+    app,
+    services,
+    async close() {
+      await ws.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Redis } from 'ioredis';
+
+import { createApiServices, ensureAdminRole } from '@yardsale/api';
+import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
+import { seedDatabase } from '@yardsale/db/seed';
+
+import { buildApp } from './app';
+import { readProcessConfig } from './env';
+
+async function main() {
+  let config;
+  try {
+    config = readProcessConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const handle = await createDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await migrateDatabase(handle);
+  const storage = createLocalStorage(uploadsDir);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+
+  const server = await buildApp({
+    createServices: (logger) =>
+      createApiServices({
+        db: handle.db,
+        storage,
+        logger,
+        redis,
+        config: { adminEmail: config.adminEmail, secureCookies: config.env === 'production' },
+      }),
+    healthCheck: async () => {
+      await handle.db.execute(sql`select 1`);
+    },
+    uploadsDir,
+    webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    appOrigin: config.appOrigin,
+    logLevel: config.logLevel,
+    production: config.env === 'production',
+  });
+  const log = server.app.log;
+
+  const seeded = await seedDatabase(handle.db, {
+    storage,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    log: (line) => log.info(line),
+  });
+  if (seeded.seeded && seeded.adminPassword && !config.adminPassword) {
+    // Printed once, on the first start, so the operator can sign in as the admin.
+    console.log(`\nAdmin account: ${config.adminEmail} / ${seeded.adminPassword} (set ADMIN_PASSWORD to choose it)\n`);
+  }
+  await ensureAdminRole(server.services);
+
+  await server.app.listen({ port: config.port, host: config.host });
+  const shown = config.appOrigin ?? `http://localhost:${config.port}`;
+  console.log(`YardSale is running at ${shown} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    try {
+      await server.close();
+      await redis?.quit();
+      await handle.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+void main();

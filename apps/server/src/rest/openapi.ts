@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+import type { RestRoute } from './routes';
+
+type JsonSchema = Record<string, unknown>;
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: (ctx) => {
+      // JSON carries dates as ISO strings.
+      if (ctx.zodSchema._zod.def.type === 'date') {
+        ctx.jsonSchema.type = 'string';
+        ctx.jsonSchema.format = 'date-time';
+      }
+    },
+  }) as JsonSchema;
+}
+
+const errorBody = {
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string', description: 'The sentence to show the person' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    errorId: { type: 'string', description: 'Id of a logged server fault' },
+  },
+};
+
+/** The OpenAPI document of the REST surface, generated from the same zod schemas the API validates with. */
+export function buildOpenApiDocument(routes: RestRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'integer' },
+    }));
+    let requestBody: unknown;
+    if (route.body) {
+      requestBody = { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
+    } else if (route.multipart) {
+      requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: [route.multipart.field],
+              properties: { [route.multipart.field]: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    }
+    const error = (description: string) => ({
+      description,
+      content: { 'application/json': { schema: errorBody } },
+    });
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      summary: route.summary,
+      tags: [route.tag],
+      ...(params.length ? { parameters: params } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      ...(route.access === 'public' ? { security: [] } : {}),
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } } },
+        400: error('Refused input; `message` says why'),
+        ...(route.access !== 'public' ? { 401: error('Not signed in') } : {}),
+        ...(route.access === 'admin' ? { 403: error('Not an admin') } : {}),
+        429: error('Too many requests; see Retry-After'),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'YardSale API', version: '1.0.0', description: 'The REST surface of the YardSale marketplace.' },
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'yardsale_session' },
+      },
+    },
+    security: [{ sessionCookie: [] }],
+    paths,
+  };
+}

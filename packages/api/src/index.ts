@@ -1,0 +1,27 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+
+import type { AppRouter } from './root';
+
+export { appRouter } from './root';
+export type { AppRouter } from './root';
+export { createTRPCContext } from './context';
+export type { Context, RequestInfo } from './context';
+export { createCallerFactory } from './trpc';
+export { createApiServices } from './services/create';
+export type { ApiConfig, ApiServices, Logger } from './services/types';
+export { DEFAULT_RATE_LIMITS, RateLimitedError } from './services/rate-limits';
+export type { RateLimitSettings } from './services/rate-limits';
+export { SESSION_COOKIE_NAME } from './auth/sessions';
+export { ensureAdminRole, setProfilePicture } from './services/users';
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export { describeError } from './errors';
+export type { PublicError } from './errors';
+
+import { appRouter as router } from './root';
+import { createCallerFactory as callerFactory } from './trpc';
+
+/** Calls procedures in-process with a context: the REST adapter's way in. */
+export const createCaller = callerFactory(router);
+export type Caller = ReturnType<typeof createCaller>;

@@ -1,0 +1,28 @@
+import type { Redis } from 'ioredis';
+
+import type { Database, FileStorage } from '@yardsale/db';
+
+import { createSessionManager } from '../auth/sessions';
+import { createRateLimits } from './rate-limits';
+import type { RateLimitSettings } from './rate-limits';
+import type { ApiConfig, ApiServices, Logger } from './types';
+
+export function createApiServices(options: {
+  db: Database;
+  storage: FileStorage;
+  config: ApiConfig;
+  logger: Logger;
+  redis?: Redis;
+  rateLimits?: Partial<RateLimitSettings>;
+  now?: () => Date;
+}): ApiServices {
+  return {
+    db: options.db,
+    storage: options.storage,
+    config: options.config,
+    logger: options.logger,
+    sessions: createSessionManager(options.db, { secureCookies: options.config.secureCookies }),
+    rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
+    now: options.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,79 @@
+import { TRPCError } from '@trpc/server';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+import { MESSAGES } from '@yardsale/validators';
+
+/** Points per window, per key. Names are the actions the product limits. */
+export const DEFAULT_RATE_LIMITS = {
+  /** Sign-in attempts from one client. */
+  loginByClient: { points: 30, durationSeconds: 15 * 60 },
+  /** Failed sign-ins against one account, whoever tries. */
+  loginFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** New accounts from one client. */
+  registerByClient: { points: 10, durationSeconds: 60 * 60 },
+} as const satisfies Record<string, { points: number; durationSeconds: number }>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimitSettings = Record<RateLimitName, { points: number; durationSeconds: number }>;
+
+export class RateLimitedError extends TRPCError {
+  constructor(readonly retryAfterSeconds: number) {
+    super({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.rateLimited });
+  }
+}
+
+export interface RateLimits {
+  /** Counts one attempt; throws RateLimitedError when the window is used up. */
+  consume(name: RateLimitName, key: string): Promise<void>;
+  /** Throws RateLimitedError if the window is already used up, without counting. */
+  check(name: RateLimitName, key: string): Promise<void>;
+  reset(name: RateLimitName, key: string): Promise<void>;
+}
+
+/**
+ * Rate limits in memory (one instance) or in Redis (shared by every instance) when a client is
+ * given, so a limit holds however many servers run.
+ */
+export function createRateLimits(
+  options: { redis?: Redis; settings?: Partial<RateLimitSettings> } = {},
+): RateLimits {
+  const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>();
+  for (const [name, s] of Object.entries(settings) as [RateLimitName, RateLimitSettings[RateLimitName]][]) {
+    const common = { keyPrefix: `rl:${name}`, points: s.points, duration: s.durationSeconds };
+    limiters.set(
+      name,
+      options.redis
+        ? new RateLimiterRedis({ ...common, storeClient: options.redis })
+        : new RateLimiterMemory(common),
+    );
+  }
+  const limiter = (name: RateLimitName) => {
+    const l = limiters.get(name);
+    if (!l) throw new Error(`Unknown rate limit ${name}`);
+    return l;
+  };
+  const refused = (res: RateLimiterRes) =>
+    new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+
+  return {
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key);
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw refused(err);
+        throw err;
+      }
+    },
+    async check(name, key) {
+      const l = limiter(name);
+      const res = await l.get(key);
+      if (res && res.consumedPoints >= l.points) throw refused(res);
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Database, FileStorage } from '@yardsale/db';
+
+import type { SessionManager } from '../auth/sessions';
+import type { RateLimits } from './rate-limits';
+
+export interface ApiConfig {
+  /** The account with this e-mail is an admin (set at registration and at server start). */
+  adminEmail: string;
+  /** Secure cookies in production (HTTPS). */
+  secureCookies: boolean;
+}
+
+/** The part of pino the API uses, so tests can pass a silent or recording logger. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Long-lived dependencies, built once at start and shared by every request. */
+export interface ApiServices {
+  db: Database;
+  storage: FileStorage;
+  sessions: SessionManager;
+  rateLimits: RateLimits;
+  config: ApiConfig;
+  logger: Logger;
+  /** The clock; tests move it instead of sleeping. */
+  now: () => Date;
+}

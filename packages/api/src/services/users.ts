@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+
+import { hashPassword, verifyPassword } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
+import type {
+  ChangePasswordInput,
+  RegisterInput,
+  SessionUser,
+  UpdateProfileInput,
+} from '@yardsale/validators';
+import {
+  MAX_PROFILE_PICTURE_BYTES,
+  MESSAGES,
+  changePasswordSchema,
+  registerSchema,
+  updateProfileSchema,
+} from '@yardsale/validators';
+
+import { processImage } from './images';
+import type { ApiServices } from './types';
+
+export const sessionUserColumns = {
+  id: schema.users.id,
+  email: schema.users.email,
+  firstName: schema.users.firstName,
+  lastName: schema.users.lastName,
+  phone: schema.users.phone,
+  profilePicture: schema.users.profilePicture,
+  role: schema.users.role,
+  createdAt: schema.users.createdAt,
+};
+
+/** PostgreSQL's unique_violation, as both drivers report it (possibly wrapped by drizzle). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.register.emailTaken });
+
+export async function findSessionUser(services: ApiServices, id: number): Promise<SessionUser | null> {
+  const [user] = await services.db.select(sessionUserColumns).from(schema.users).where(eq(schema.users.id, id));
+  return user ?? null;
+}
+
+export async function registerUser(services: ApiServices, input: RegisterInput): Promise<SessionUser> {
+  const values = registerSchema.parse(input);
+  const [existing] = await services.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, values.email));
+  if (existing) throw emailTaken();
+  const passwordHash = await hashPassword(values.password);
+  try {
+    const [user] = await services.db
+      .insert(schema.users)
+      .values({
+        email: values.email,
+        passwordHash,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone ?? null,
+        role: values.email === services.config.adminEmail ? 'admin' : 'user',
+        termsAcceptedAt: services.now(),
+      })
+      .returning(sessionUserColumns);
+    if (!user) throw new Error('insert returned no row');
+    return user;
+  } catch (err) {
+    // Two sign-ups racing for one address: the unique index decides.
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+/** A hash of a random password, verified against when the e-mail is unknown so both paths cost the same. */
+let decoyHash: Promise<string> | undefined;
+
+export async function authenticate(services: ApiServices, email: string, password: string): Promise<SessionUser | null> {
+  const [row] = await services.db
+    .select({ ...sessionUserColumns, passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.email, email));
+  if (!row?.passwordHash || row.role === 'system') {
+    decoyHash ??= hashPassword(randomUUID());
+    await verifyPassword(await decoyHash, password);
+    return null;
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) return null;
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+export async function updateProfile(services: ApiServices, user: SessionUser, input: UpdateProfileInput): Promise<SessionUser> {
+  const values = updateProfileSchema.parse(input);
+  // The admin address is reserved: taking it would make an account admin at the next start.
+  if (values.email !== user.email && values.email === services.config.adminEmail && user.role !== 'admin') {
+    throw emailTaken();
+  }
+  try {
+    const [updated] = await services.db
+      .update(schema.users)
+      .set({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phone: values.phone ?? null,
+        updatedAt: services.now(),
+      })
+      .where(eq(schema.users.id, user.id))
+      .returning(sessionUserColumns);
+    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+    return updated;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+export async function changePassword(
+  services: ApiServices,
+  user: SessionUser,
+  sessionToken: string,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const values = changePasswordSchema.parse(input);
+  const [row] = await services.db
+    .select({ passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.id, user.id));
+  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, values.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.password.wrongCurrent });
+  }
+  await services.db
+    .update(schema.users)
+    .set({ passwordHash: await hashPassword(values.newPassword), updatedAt: services.now() })
+    .where(eq(schema.users.id, user.id));
+  await services.sessions.invalidateUserSessions(user.id, sessionToken);
+}
+
+async function replaceProfilePicture(services: ApiServices, userId: number, url: string | null): Promise<SessionUser> {
+  const [before] = await services.db
+    .select({ profilePicture: schema.users.profilePicture })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  const [updated] = await services.db
+    .update(schema.users)
+    .set({ profilePicture: url, updatedAt: services.now() })
+    .where(eq(schema.users.id, userId))
+    .returning(sessionUserColumns);
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  // The old file goes only after the row points elsewhere: a failure never leaves a broken avatar.
+  const oldKey = before?.profilePicture ? services.storage.keyFromUrl(before.profilePicture) : null;
+  if (oldKey) {
+    await services.storage.delete(oldKey).catch((err: unknown) => {
+      services.logger.warn({ err, key: oldKey }, 'could not delete old profile picture');
+    });
+  }
+  return updated;
+}
+
+export async function setProfilePicture(services: ApiServices, userId: number, bytes: Buffer): Promise<SessionUser> {
+  const M = MESSAGES.profilePicture;
+  if (bytes.length > MAX_PROFILE_PICTURE_BYTES) {
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: M.tooLargeDescription });
+  }
+  const image = await processImage(bytes, { width: 512, height: 512, fit: 'cover' }, M.invalidTypeDescription);
+  const key = `avatars/${userId}-${randomUUID()}.webp`;
+  await services.storage.put(key, image.data, 'image/webp');
+  try {
+    return await replaceProfilePicture(services, userId, services.storage.urlFor(key));
+  } catch (err) {
+    await services.storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function removeProfilePicture(services: ApiServices, userId: number): Promise<SessionUser> {
+  return replaceProfilePicture(services, userId, null);
+}
+
+/** The configured admin address is an admin; called at server start. */
+export async function ensureAdminRole(services: ApiServices): Promise<void> {
+  await services.db
+    .update(schema.users)
+    .set({ role: 'admin' })
+    .where(eq(schema.users.email, services.config.adminEmail));
+}

@@ -1,0 +1,48 @@
+import { TRPCError, initTRPC } from '@trpc/server';
+import superjson from 'superjson';
+
+import { MESSAGES } from '@yardsale/validators';
+
+import type { Context } from './context';
+import { describeError } from './errors';
+import { RateLimitedError } from './services/rate-limits';
+import type { RateLimitName } from './services/rate-limits';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, ctx }) {
+    const described = describeError(error, ctx?.services.logger);
+    return { ...shape, message: described.message, data: { ...shape.data, stack: undefined, ...described } };
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure;
+
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.sessionToken) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, sessionToken: ctx.sessionToken } });
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.auth.forbidden });
+  }
+  return next();
+});
+
+/** Applies a named rate limit, telling the client when to retry. */
+export async function enforceRateLimit(ctx: Context, name: RateLimitName, key: string, mode: 'consume' | 'check' = 'consume') {
+  try {
+    if (mode === 'consume') await ctx.services.rateLimits.consume(name, key);
+    else await ctx.services.rateLimits.check(name, key);
+  } catch (err) {
+    if (err instanceof RateLimitedError) ctx.setHeader('Retry-After', String(err.retryAfterSeconds));
+    throw err;
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+import { USER_ROLES } from './constants';
+
+/** The signed-in user as the API returns it: never a password or its hash. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  createdAt: z.date(),
+});
+export type SessionUser = z.output<typeof sessionUserSchema>;
+
+export const successSchema = z.object({ success: z.literal(true) });
+
+export const profilePictureResponseSchema = z.object({ profilePicture: z.string().nullable() });
+export type ProfilePictureResponse = z.output<typeof profilePictureResponseSchema>;
