@@ -18,7 +18,11 @@ const optionalText = (max: number) =>
 const dateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-07-03')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date');
+  // Date.parse rolls 2025-02-30 over to 2 March, so check the date reads back unchanged.
+  .refine((v) => {
+    const parsed = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
+  }, 'Use a real date');
 const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:30');
 
 /** Accepts the canonical categories and the old "Books" name (stored as "Books & Media"). */
@@ -57,13 +61,17 @@ const listingFields = z.object({
 });
 
 export const listingSchema = listingFields
-  .superRefine((v, ctx) => {
-    if (v.listingType !== 'garage-sale') return;
-    if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: M.dateRequired });
-    if (!v.startTime)
-      ctx.addIssue({ code: 'custom', path: ['startTime'], message: M.startTimeRequired });
-    if (!v.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endTimeRequired });
-  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.listingType !== 'garage-sale') return;
+      if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: M.dateRequired });
+      if (!v.startTime)
+        ctx.addIssue({ code: 'custom', path: ['startTime'], message: M.startTimeRequired });
+      if (!v.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endTimeRequired });
+    },
+    // Run even when another field (e.g. price range) was refused, so an empty form shows every message at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   .transform((v) => {
     // Dates and times apply only to garage sales.
     const sale = v.listingType === 'garage-sale';
