@@ -1,0 +1,369 @@
+import {
+  LISTING_TYPES,
+  REPORT_CATEGORIES,
+  REPORT_STATUSES,
+  USER_ROLES,
+} from '@yardsale/validators';
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Column names come from the TypeScript keys through drizzle's `casing: 'snake_case'` (client and drizzle.config).
+ * Raw SQL below (generated columns, index expressions) names columns in snake_case directly, because drizzle-kit
+ * does not apply the casing inside `sql` fragments.
+ */
+
+const createdAt = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const timestamptz = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** Drizzle has no tsvector type; the column is only ever written by PostgreSQL (generated). */
+const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
+
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const listingType = pgEnum('listing_type', LISTING_TYPES);
+export const reportCategory = pgEnum('report_category', REPORT_CATEGORIES);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+
+export const users = pgTable('users', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  /** Stored trimmed and lower-cased, so equality is case-insensitive. */
+  email: text().notNull().unique(),
+  /** Null for the system account, which cannot sign in. */
+  passwordHash: text(),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  phone: text(),
+  profilePicture: text(),
+  role: userRole().notNull().default('user'),
+  termsAcceptedAt: timestamptz(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 hex of the session token; the token itself is never stored. */
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz().notNull(),
+    remember: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    category: text().notNull(),
+    listingType: listingType().notNull().default('garage-sale'),
+    priceRange: text().notNull(),
+    address: text().notNull(),
+    /** Seller's local wall-clock date and times (garage sales only), interpreted in `timeZone`. */
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    startTime: text(),
+    endTime: text(),
+    timeZone: text().notNull().default('UTC'),
+    /** The instant the listing ends (listingEndsAt); browse and search filter on it. */
+    endsAt: timestamptz().notNull(),
+    contactPhone: text(),
+    contactEmail: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+    /**
+     * Lower-cased title, category and description for trigram matching, so typos and partial words
+     * (which full text misses) still find a listing. A column, not an index expression, so queries
+     * cannot drift from the indexed expression.
+     */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(coalesce(title, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, ''))`,
+      ),
+  },
+  (t) => [
+    index('listings_search_vector_idx').using('gin', t.searchVector),
+    index('listings_title_trgm_idx').using('gin', sql`lower(title) gin_trgm_ops`),
+    index('listings_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
+    index('listings_ends_at_idx').on(t.endsAt),
+    // NULLS FIRST matches a plain `ORDER BY created_at DESC, id DESC`, so the planner can walk this index.
+    index('listings_created_at_id_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('listings_category_idx').on(t.category),
+    index('listings_user_id_idx').on(t.userId),
+  ],
+);
+
+export const listingImages = pgTable(
+  'listing_images',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** Detail-size copy. */
+    imageUrl: text().notNull(),
+    /** Card-size copy. */
+    thumbnailUrl: text().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    position: integer().notNull().default(0),
+    width: integer(),
+    height: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('listing_images_listing_id_idx').on(t.listingId)],
+);
+
+export const savedListings = pgTable(
+  'saved_listings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('saved_listings_user_listing_unique').on(t.userId, t.listingId),
+    index('saved_listings_listing_id_idx').on(t.listingId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reviewerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Kept when the listing is deleted: the review is about the seller. */
+    listingId: integer().references(() => listings.id, { onDelete: 'set null' }),
+    rating: integer().notNull(),
+    comment: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`rating between 1 and 5`),
+    // NULLs are distinct here, so the server checks the one-review-without-listing case itself.
+    unique('reviews_reviewer_reviewee_listing_unique').on(t.reviewerId, t.revieweeId, t.listingId),
+    index('reviews_reviewee_created_at_idx').on(t.revieweeId, t.createdAt),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for announcement conversations. */
+    listingId: integer().references(() => listings.id, { onDelete: 'cascade' }),
+    /** For announcements: the recipient. */
+    buyerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** For announcements: the system account. */
+    sellerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isAnnouncement: boolean().notNull().default(false),
+    /** Set when that participant deletes the conversation; a new message clears it. */
+    buyerHiddenAt: timestamptz(),
+    sellerHiddenAt: timestamptz(),
+    lastMessageAt: timestamptz().notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('conversations_listing_buyer_unique').on(t.listingId, t.buyerId),
+    uniqueIndex('conversations_announcement_buyer_unique')
+      .on(t.buyerId)
+      .where(sql`is_announcement`),
+    index('conversations_buyer_id_idx').on(t.buyerId),
+    index('conversations_seller_id_idx').on(t.sellerId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    isRead: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_id_id_idx').on(t.conversationId, t.id)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedUserId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer().references(() => listings.id, { onDelete: 'set null' }),
+    category: reportCategory().notNull(),
+    description: text().notNull(),
+    status: reportStatus().notNull().default('pending'),
+    adminNotes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One pending report per reporter, user and listing; coalesce makes "no listing" count as one value.
+    uniqueIndex('reports_pending_unique')
+      .on(t.reporterId, t.reportedUserId, sql`coalesce(listing_id, 0)`)
+      .where(sql`status = 'pending'`),
+    index('reports_status_created_at_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  listings: many(listings),
+  sessions: many(sessions),
+  savedListings: many(savedListings),
+  reviewsWritten: many(reviews, { relationName: 'reviewer' }),
+  reviewsReceived: many(reviews, { relationName: 'reviewee' }),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const listingsRelations = relations(listings, ({ one, many }) => ({
+  user: one(users, { fields: [listings.userId], references: [users.id] }),
+  images: many(listingImages),
+  savedBy: many(savedListings),
+  conversations: many(conversations),
+}));
+
+export const listingImagesRelations = relations(listingImages, ({ one }) => ({
+  listing: one(listings, { fields: [listingImages.listingId], references: [listings.id] }),
+}));
+
+export const savedListingsRelations = relations(savedListings, ({ one }) => ({
+  user: one(users, { fields: [savedListings.userId], references: [users.id] }),
+  listing: one(listings, { fields: [savedListings.listingId], references: [listings.id] }),
+}));
+
+export const reviewsRelations = relations(reviews, ({ one }) => ({
+  reviewer: one(users, {
+    fields: [reviews.reviewerId],
+    references: [users.id],
+    relationName: 'reviewer',
+  }),
+  reviewee: one(users, {
+    fields: [reviews.revieweeId],
+    references: [users.id],
+    relationName: 'reviewee',
+  }),
+  listing: one(listings, { fields: [reviews.listingId], references: [listings.id] }),
+}));
+
+export const conversationsRelations = relations(conversations, ({ one, many }) => ({
+  listing: one(listings, { fields: [conversations.listingId], references: [listings.id] }),
+  buyer: one(users, {
+    fields: [conversations.buyerId],
+    references: [users.id],
+    relationName: 'buyer',
+  }),
+  seller: one(users, {
+    fields: [conversations.sellerId],
+    references: [users.id],
+    relationName: 'seller',
+  }),
+  messages: many(messages),
+}));
+
+export const messagesRelations = relations(messages, ({ one }) => ({
+  conversation: one(conversations, {
+    fields: [messages.conversationId],
+    references: [conversations.id],
+  }),
+  sender: one(users, { fields: [messages.senderId], references: [users.id] }),
+}));
+
+export const reportsRelations = relations(reports, ({ one }) => ({
+  reporter: one(users, {
+    fields: [reports.reporterId],
+    references: [users.id],
+    relationName: 'reporter',
+  }),
+  reportedUser: one(users, {
+    fields: [reports.reportedUserId],
+    references: [users.id],
+    relationName: 'reportedUser',
+  }),
+  listing: one(listings, { fields: [reports.listingId], references: [listings.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type Listing = typeof listings.$inferSelect;
+export type NewListing = typeof listings.$inferInsert;
+export type ListingImage = typeof listingImages.$inferSelect;
+export type NewListingImage = typeof listingImages.$inferInsert;
+export type SavedListing = typeof savedListings.$inferSelect;
+export type NewSavedListing = typeof savedListings.$inferInsert;
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;
+export type Conversation = typeof conversations.$inferSelect;
+export type NewConversation = typeof conversations.$inferInsert;
+export type Message = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+export type Report = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
