@@ -1,0 +1,131 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+
+import * as schema from './schema';
+
+/** The drizzle database both drivers (postgres.js and PGlite) satisfy; code above this package uses only this. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle, as passed to `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Either a database or a transaction: what functions that only run queries should accept. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+  /** The embedded database, when `kind` is 'pglite'. */
+  pglite?: PGlite;
+  /** The postgres.js pool, when `kind` is 'postgres' (e.g. for LISTEN/NOTIFY). */
+  sql?: postgres.Sql;
+}
+
+export interface CreateDatabaseOptions {
+  /** A PostgreSQL URL; when set, postgres.js is used and the other options are ignored. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; created if missing. */
+  dataDir?: string;
+  /** Embedded database in memory (nothing kept after close). */
+  inMemory?: boolean;
+  /** postgres.js pool size (default 10; at least 2, because migrations hold one connection for their lock). */
+  maxConnections?: number;
+  /** Start the embedded database from a dump made by `PGlite.dumpDataDir` (used to clone test databases). */
+  loadDataDir?: Blob | File;
+}
+
+const DEFAULT_MAX_CONNECTIONS = 10;
+
+/** Extensions the migrations need; PGlite loads them only when registered. */
+export const pgliteExtensions = { pg_trgm };
+
+export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, {
+      max: Math.max(2, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
+      // "already exists, skipping" notices from idempotent DDL are not worth a console line each.
+      onnotice: () => undefined,
+    });
+    const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case' });
+    return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+  }
+
+  if (!options.dataDir && !options.inMemory) {
+    throw new Error('createDatabase needs a databaseUrl, a dataDir or inMemory: true');
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: pgliteExtensions,
+  });
+  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+// Any constant works; it only has to be the same for every instance of the server.
+const MIGRATION_LOCK_KEY = 7_267_311;
+
+/**
+ * Applies the committed migrations (packages/db/drizzle). On PostgreSQL a session advisory lock makes
+ * several server instances starting at once apply them one after another instead of colliding.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.pglite) {
+    await migratePglite(drizzlePglite({ client: handle.pglite, casing: 'snake_case' }), {
+      migrationsFolder,
+    });
+    return;
+  }
+  const sql = handle.sql;
+  if (!sql)
+    throw new Error('migrateDatabase: the handle has neither a PGlite nor a postgres.js client');
+  const lock = await sql.reserve();
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migratePostgres(drizzlePostgres({ client: sql, casing: 'snake_case' }), {
+        migrationsFolder,
+      });
+    } finally {
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Runs a raw query and returns its rows. The two drivers shape raw results differently (postgres.js: an
+ * array; PGlite: `{ rows }`), so `db.execute` alone is typed `unknown` on the shared `Database` type.
+ * The row type is the caller's claim about the query's columns; drizzle does not check raw SQL.
+ */
+export async function executeRows<Row extends Record<string, unknown>>(
+  db: Executor,
+  query: SQL,
+): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as Row[];
+  if (
+    typeof result === 'object' &&
+    result !== null &&
+    'rows' in result &&
+    Array.isArray(result.rows)
+  ) {
+    return result.rows as Row[];
+  }
+  throw new Error('Unexpected result shape from db.execute');
+}

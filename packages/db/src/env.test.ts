@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { DEFAULT_ADMIN_EMAIL, readDatabaseEnv, readTestDatabaseUrl } from './env';
+
+describe('environment', () => {
+  it('defaults to the embedded database under ./data', () => {
+    const env = readDatabaseEnv({});
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.dataDir).toBe(path.resolve('data'));
+    expect(env.pgliteDir).toBe(path.resolve('data', 'pglite'));
+    expect(env.uploadsDir).toBe(path.resolve('data', 'uploads'));
+    expect(env.adminEmail).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(env.adminPassword).toBeUndefined();
+  });
+
+  it('treats empty values as unset and normalises the admin e-mail', () => {
+    const env = readDatabaseEnv({
+      DATABASE_URL: '',
+      ADMIN_EMAIL: ' Boss@Example.COM ',
+      DATA_DIR: '/srv/yardsale',
+    });
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.adminEmail).toBe('boss@example.com');
+    expect(env.pgliteDir).toBe('/srv/yardsale/pglite');
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => readDatabaseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => readDatabaseEnv({ ADMIN_EMAIL: 'not-an-email' })).toThrow(/ADMIN_EMAIL/);
+    expect(() => readDatabaseEnv({ ADMIN_PASSWORD: '123' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => readTestDatabaseUrl({ TEST_DATABASE_URL: 'localhost:5432' })).toThrow(
+      /TEST_DATABASE_URL/,
+    );
+    expect(
+      readTestDatabaseUrl({ TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }),
+    ).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+});

@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@yardsale/validators';
+import { z } from 'zod';
+
+/** An unset variable and an empty one (`DATABASE_URL=` in a .env file) mean the same. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL');
+
+const databaseEnvSchema = z.object({
+  DATABASE_URL: optional(postgresUrl),
+  DATA_DIR: optional(z.string().trim()),
+  ADMIN_EMAIL: optional(z.string().trim().toLowerCase().pipe(z.email())),
+  ADMIN_PASSWORD: optional(z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH)),
+});
+
+export interface DatabaseEnv {
+  /** PostgreSQL URL; without it the embedded database in `pgliteDir` is used. */
+  databaseUrl: string | undefined;
+  /** Absolute; `DATA_DIR` (default `./data`) resolved from the working directory. */
+  dataDir: string;
+  pgliteDir: string;
+  uploadsDir: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@yardsale.local';
+
+function readEnv(): NodeJS.ProcessEnv {
+  // eslint-disable-next-line no-restricted-properties -- this module is the one reader of the environment
+  return process.env;
+}
+
+/** Throws one message naming every bad variable, so a misconfigured start stops with a clear reason. */
+function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.output<T> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`Invalid environment: ${problems.join('; ')}`);
+}
+
+export function readDatabaseEnv(source: NodeJS.ProcessEnv = readEnv()): DatabaseEnv {
+  const env = parse(databaseEnvSchema, source);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    adminEmail: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+  };
+}
+
+/** The server that test databases are created on, if any (TEST_DATABASE_URL). */
+export function readTestDatabaseUrl(source: NodeJS.ProcessEnv = readEnv()): string | undefined {
+  return parse(z.object({ TEST_DATABASE_URL: optional(postgresUrl) }), source).TEST_DATABASE_URL;
+}
