@@ -84,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerRestRoutes(app, services, restRoutes);
   const openApi = buildOpenApiDocument(restRoutes);
-  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/openapi.json', (_req, reply) => reply.send(openApi));
 
   app.get('/healthz', async (_req, reply) => {
     try {

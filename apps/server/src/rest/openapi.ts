@@ -15,7 +15,7 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
         ctx.jsonSchema.format = 'date-time';
       }
     },
-  }) as JsonSchema;
+  });
 }
 
 const errorBody = {

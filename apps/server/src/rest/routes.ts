@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { setProfilePicture } from '@yardsale/api';
 import type { ApiServices, Caller, Context } from '@yardsale/api';

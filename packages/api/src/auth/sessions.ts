@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
-import type { Adapter, Cookie, DatabaseSession, DatabaseUser } from 'lucia';
+import { Cookie, Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
+import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 
 import { and, eq, lt, ne } from 'drizzle-orm';
 
@@ -11,13 +11,16 @@ import type { SessionUser } from '@yardsale/validators';
 import { SESSION_REMEMBER_DAYS, SESSION_SHORT_HOURS } from '@yardsale/validators';
 
 type UserAttributes = Omit<SessionUser, 'id'>;
+interface SessionAttributes {
+  remember: boolean;
+}
 
 declare module 'lucia' {
   interface Register {
-    Lucia: Lucia<Record<never, never>, UserAttributes>;
+    Lucia: Lucia<SessionAttributes, UserAttributes>;
     UserId: number;
     DatabaseUserAttributes: UserAttributes;
-    DatabaseSessionAttributes: { remember: boolean };
+    DatabaseSessionAttributes: SessionAttributes;
   }
 }
 
@@ -130,37 +133,40 @@ export interface SessionManager {
  */
 export function createSessionManager(db: Database, options: { secureCookies: boolean }): SessionManager {
   const adapter = new SessionAdapter(db);
-  const make = (expiresIn: TimeSpan, persistentCookie: boolean) =>
+  const make = (expiresIn: TimeSpan) =>
     new Lucia(adapter, {
       sessionExpiresIn: expiresIn,
       sessionCookie: {
         name: SESSION_COOKIE_NAME,
-        expires: persistentCookie,
         attributes: { secure: options.secureCookies, sameSite: 'lax' },
       },
+      getSessionAttributes: (attributes) => attributes,
       getUserAttributes: (attributes) => attributes,
     });
-  const remembered = make(new TimeSpan(SESSION_REMEMBER_DAYS, 'd'), true);
-  const browserSession = make(new TimeSpan(SESSION_SHORT_HOURS, 'h'), false);
+  const remembered = make(new TimeSpan(SESSION_REMEMBER_DAYS, 'd'));
+  const browserSession = make(new TimeSpan(SESSION_SHORT_HOURS, 'h'));
   const owner = (token: string) => (token.startsWith('r') ? remembered : browserSession);
+  // Lucia's `expires: false` means a 400-day cookie; a cookie that ends with the browser has no Max-Age at all.
+  const cookieFor = (token: string) => {
+    const cookie = owner(token).createSessionCookie(token);
+    return token.startsWith('r') ? cookie : new Cookie(cookie.name, cookie.value, { ...cookie.attributes, maxAge: undefined });
+  };
 
   return {
     cookieName: SESSION_COOKIE_NAME,
     async create(userId, remember) {
       const token = (remember ? 'r' : 's') + generateIdFromEntropySize(25);
-      const lucia = remember ? remembered : browserSession;
-      await lucia.createSession(userId, { remember }, { sessionId: token });
-      return { token, cookie: lucia.createSessionCookie(token) };
+      await owner(token).createSession(userId, { remember }, { sessionId: token });
+      return { token, cookie: cookieFor(token) };
     },
     async validate(token) {
-      const lucia = owner(token);
-      const { session, user } = await lucia.validateSession(token);
+      const { session, user } = await owner(token).validateSession(token);
       if (!session) return null;
       return {
         user: { ...user },
         token,
         expiresAt: session.expiresAt,
-        refreshedCookie: session.fresh ? lucia.createSessionCookie(token) : null,
+        refreshedCookie: session.fresh ? cookieFor(token) : null,
       };
     },
     async invalidate(token) {

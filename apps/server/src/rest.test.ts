@@ -1,0 +1,281 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { testDatabaseKinds } from '@yardsale/db/testing';
+import { MESSAGES } from '@yardsale/validators';
+
+import { startTestServer } from './test-server';
+import type { TestServer } from './test-server';
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
+}
+
+describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function call(
+    method: string,
+    url: string,
+    options: { json?: unknown; form?: FormData; cookie?: string; origin?: string | null } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    if (options.cookie) headers.cookie = options.cookie;
+    const origin = options.origin === undefined ? server.origin : options.origin;
+    if (origin) headers.origin = origin;
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers,
+      body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+  }
+
+  const sessionCookie = (reply: Reply) => reply.headers.getSetCookie().at(-1)?.split(';')[0] ?? '';
+
+  let counter = 0;
+  async function register(extra: Record<string, unknown> = {}) {
+    counter += 1;
+    const email = `rest-${kind}-${counter}@example.com`;
+    const reply = await call('POST', '/api/register', {
+      json: { email, password: 'porch-swing-7', firstName: 'Theo', lastName: 'Marsh', termsAccepted: true, ...extra },
+    });
+    return { reply, email, cookie: sessionCookie(reply) };
+  }
+
+  it('registers, then answers GET /api/user with the user and no password', async () => {
+    const { reply, email, cookie } = await register();
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ email, firstName: 'Theo', lastName: 'Marsh', role: 'user' });
+    expect(JSON.stringify(reply.body)).not.toMatch(/porch-swing-7|passwordHash|argon2/);
+    const setCookie = reply.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/yardsale_session=.+; .*HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+
+    const me = await call('GET', '/api/user', { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(email);
+  });
+
+  it('answers 401 with a message when nobody is signed in', async () => {
+    const me = await call('GET', '/api/user');
+    expect(me.status).toBe(401);
+    expect(me.body.message).toBe(MESSAGES.auth.unauthorized);
+  });
+
+  it('refuses the same e-mail twice with 409 and the spec-like message', async () => {
+    const { email } = await register();
+    const again = await call('POST', '/api/register', {
+      json: { email: email.toUpperCase(), password: 'another-pass', firstName: 'T', lastName: 'M', termsAccepted: true },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MESSAGES.register.emailTaken);
+  });
+
+  it('refuses bad registration input with the field message', async () => {
+    const bad = await call('POST', '/api/register', {
+      json: { email: 'not-an-email', password: '123', firstName: '', lastName: 'M', termsAccepted: true },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      email: [MESSAGES.register.invalidEmail],
+      password: [MESSAGES.register.shortPassword],
+      firstName: [MESSAGES.register.firstNameRequired],
+    });
+  });
+
+  it('refuses a wrong password with 401 and sets no cookie', async () => {
+    const { email } = await register();
+    const wrong = await call('POST', '/api/login', { json: { email, password: 'wrong-password' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(MESSAGES.signIn.wrongCredentials);
+    expect(wrong.headers.getSetCookie()).toHaveLength(0);
+
+    const right = await call('POST', '/api/login', { json: { email, password: 'porch-swing-7', rememberMe: true } });
+    expect(right.status).toBe(200);
+    expect(right.headers.getSetCookie().join('')).toMatch(/Max-Age=2592000/);
+  });
+
+  it('updates the profile with PUT /api/user', async () => {
+    const { cookie } = await register();
+    const put = await call('PUT', '/api/user', {
+      cookie,
+      json: { firstName: 'Theodora', lastName: 'Marsh', email: `theodora-${kind}@example.com`, phone: '555-0199' },
+    });
+    expect(put.status).toBe(200);
+    expect((await call('GET', '/api/user', { cookie })).body).toMatchObject({ firstName: 'Theodora', phone: '555-0199' });
+  });
+
+  it('refuses a state change with the session cookie from another origin, changing nothing', async () => {
+    const { cookie, email } = await register();
+    const foreign = await call('PUT', '/api/user', {
+      cookie,
+      origin: 'https://evil.example',
+      json: { firstName: 'Hacked', lastName: 'X', email },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toBe(MESSAGES.auth.crossOrigin);
+    const missing = await call('POST', '/api/logout', { cookie, origin: null });
+    expect(missing.status).toBe(403);
+    expect((await call('GET', '/api/user', { cookie })).body.firstName).toBe('Theo');
+  });
+
+  it('logs out with POST /api/logout', async () => {
+    const { cookie } = await register();
+    expect((await call('POST', '/api/logout', { cookie })).status).toBe(200);
+    expect((await call('GET', '/api/user', { cookie })).status).toBe(401);
+  });
+
+  describe('profile picture', () => {
+    function upload(cookie: string, bytes: Buffer, name: string, type: string, field = 'profilePicture') {
+      const form = new FormData();
+      form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
+      return call('POST', '/api/user/profile-picture', { cookie, form });
+    }
+
+    it('stores an image upright, re-encoded without metadata, served with long cache headers', async () => {
+      const { cookie } = await register();
+      // A 300x200 JPEG with EXIF orientation 6 (rotate 90°) and GPS tags.
+      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c2410c' } })
+        .jpeg()
+        .withExif({ IFD0: { Orientation: '6', Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+      const reply = await upload(cookie, photo, 'me.jpg', 'image/jpeg');
+      expect(reply.status).toBe(200);
+      const url = reply.body.profilePicture as string;
+      expect(url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+
+      const file = await fetch(`${server.url}${url}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('cache-control')).toMatch(/max-age=31536000/);
+      const stored = Buffer.from(await file.arrayBuffer());
+      const meta = await sharp(stored).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.width).toBe(512);
+
+      expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBe(url);
+
+      const removed = await call('DELETE', '/api/user/profile-picture', { cookie });
+      expect(removed.status).toBe(200);
+      expect(removed.body.profilePicture).toBeNull();
+      expect((await fetch(`${server.url}${url}`)).status).toBe(404);
+    });
+
+    it('refuses a 7 MB file with the spec message and writes nothing', async () => {
+      const { cookie } = await register();
+      const before = filesUnder(server.uploadsDir).length;
+      const big = Buffer.alloc(7 * 1024 * 1024, 1);
+      const reply = await upload(cookie, big, 'big.png', 'image/png');
+      expect(reply.status).toBe(413);
+      expect(reply.body.message).toBe(MESSAGES.profilePicture.tooLargeDescription);
+      expect(filesUnder(server.uploadsDir)).toHaveLength(before);
+      expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBeNull();
+    });
+
+    it('refuses a text file dressed as an image, by its bytes, and writes nothing', async () => {
+      const { cookie } = await register();
+      const before = filesUnder(server.uploadsDir).length;
+      const reply = await upload(cookie, Buffer.from('just some notes, not a picture'), 'notes.png', 'image/png');
+      expect(reply.status).toBe(400);
+      expect(reply.body.message).toBe(MESSAGES.profilePicture.invalidTypeDescription);
+      expect(filesUnder(server.uploadsDir)).toHaveLength(before);
+      expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBeNull();
+    });
+
+    it('refuses an upload from a visitor', async () => {
+      const reply = await upload('', Buffer.from('x'), 'x.png', 'image/png');
+      expect(reply.status).toBe(401);
+    });
+  });
+
+  it('describes the REST surface in an OpenAPI document built from the schemas', async () => {
+    const doc = await call('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    const paths = doc.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/user', '/api/login', '/api/register', '/api/logout', '/api/user/profile-picture']),
+    );
+    const registerBody = paths['/api/register']?.post?.requestBody?.content['application/json']?.schema;
+    expect(Object.keys(registerBody?.properties ?? {})).toEqual(
+      expect.arrayContaining(['email', 'password', 'firstName', 'lastName', 'termsAccepted']),
+    );
+    expect(paths['/api/user/profile-picture']?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
+  });
+
+  it('reports health and serves the app for page addresses, JSON 404 for unknown API paths', async () => {
+    expect((await call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    const page = await fetch(`${server.url}/listing/42`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="app">');
+    const api = await call('GET', '/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.body.message).toBe('Not found');
+  });
+
+  it('sends security headers', async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('a server fault', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {
+      wrapStorage: (storage) => ({
+        ...storage,
+        put: () => Promise.reject(new Error('disk on fire at /var/secret/path')),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers 500 with a generic message and a logged id, never the internals', async () => {
+    const reg = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'fault@example.com', password: 'fault-pass', firstName: 'F', lastName: 'T', termsAccepted: true }),
+    });
+    const cookie = reg.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('profilePicture', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'a.png');
+    const res = await fetch(`${server.url}/api/user/profile-picture`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin },
+      body: form,
+    });
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { message: string; errorId: string };
+    expect(body.message).toContain(MESSAGES.serverError);
+    expect(JSON.stringify(body)).not.toMatch(/disk on fire|secret|stack/);
+    const logged = server.logger.entries.find((e) => e.level === 'error');
+    expect(logged?.obj).toMatchObject({ errorId: body.errorId });
+  });
+});

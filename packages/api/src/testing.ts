@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createLocalStorage } from '@yardsale/db';
+import type { DatabaseHandle } from '@yardsale/db';
+import { createTestDatabase } from '@yardsale/db/testing';
+
+import { createTRPCContext } from './context';
+import { createCaller } from './index';
+import type { RateLimitSettings } from './services/rate-limits';
+import { createApiServices } from './services/create';
+import type { ApiServices, Logger } from './services/types';
+
+export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
+
+/** Collects what the API logs, so a test can assert a fault was logged (and nothing else is printed). */
+export function recordingLogger(): Logger & { entries: { level: string; obj: object; msg?: string }[] } {
+  const entries: { level: string; obj: object; msg?: string }[] = [];
+  const at = (level: string) => (obj: object, msg?: string) => entries.push({ level, obj, msg });
+  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export interface TestApi {
+  services: ApiServices;
+  handle: DatabaseHandle;
+  uploadsDir: string;
+  logger: ReturnType<typeof recordingLogger>;
+  /** A caller as a client with this Cookie header (or none) would be; records response headers. */
+  as(cookieHeader?: string, clientIp?: string): Promise<{
+    caller: ReturnType<typeof createCaller>;
+    headers: [string, string][];
+    /** The `name=value` part of the Set-Cookie sent, for use as the next request's Cookie header. */
+    cookie(): string | undefined;
+  }>;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database with the API's services on it; the clock can be moved. */
+export async function createTestApi(
+  kind: 'pglite' | 'postgres',
+  options: { rateLimits?: Partial<RateLimitSettings>; now?: () => Date } = {},
+): Promise<TestApi> {
+  const handle = await createTestDatabase(kind);
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-uploads-'));
+  const logger = recordingLogger();
+  const services = createApiServices({
+    db: handle.db,
+    storage: createLocalStorage(uploadsDir),
+    logger,
+    config: { adminEmail: TEST_ADMIN_EMAIL, secureCookies: false },
+    rateLimits: options.rateLimits,
+    now: options.now,
+  });
+  return {
+    services,
+    handle,
+    uploadsDir,
+    logger,
+    async as(cookieHeader, clientIp = '127.0.0.1') {
+      const headers: [string, string][] = [];
+      const ctx = await createTRPCContext(services, {
+        cookieHeader,
+        clientIp,
+        setHeader: (name, value) => headers.push([name, value]),
+      });
+      return {
+        caller: createCaller(ctx),
+        headers,
+        cookie: () => {
+          const set = headers.filter(([n]) => n.toLowerCase() === 'set-cookie').at(-1)?.[1];
+          return set?.split(';')[0];
+        },
+      };
+    },
+    async close() {
+      await handle.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
