@@ -1,0 +1,45 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { RateLimitedError, createRateLimits } from './rate-limits';
+
+const settings = { registerByClient: { points: 2, durationSeconds: 60 } };
+
+describe('rate limits in memory', () => {
+  it('refuses past the limit with a retry time, per key, and forgets after a reset', async () => {
+    const limits = createRateLimits({ settings });
+    await limits.consume('registerByClient', 'a');
+    await limits.consume('registerByClient', 'a');
+    const err = await limits.consume('registerByClient', 'a').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect((err as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0);
+    await expect(limits.consume('registerByClient', 'b')).resolves.toBeUndefined();
+    await limits.reset('registerByClient', 'a');
+    await expect(limits.check('registerByClient', 'a')).resolves.toBeUndefined();
+  });
+});
+
+// eslint-disable-next-line no-restricted-properties -- test-only switch, like TEST_DATABASE_URL
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('rate limits in Redis', () => {
+  const clients: Redis[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.quit()));
+  });
+
+  it('are shared by every server instance', async () => {
+    const connect = () => {
+      const client = new Redis(redisUrl ?? '');
+      clients.push(client);
+      return client;
+    };
+    const key = `client-${Date.now()}-${Math.random()}`;
+    const instanceA = createRateLimits({ redis: connect(), settings });
+    const instanceB = createRateLimits({ redis: connect(), settings });
+    await instanceA.consume('registerByClient', key);
+    await instanceB.consume('registerByClient', key);
+    await expect(instanceA.consume('registerByClient', key)).rejects.toBeInstanceOf(RateLimitedError);
+    await instanceB.reset('registerByClient', key);
+  });
+});
