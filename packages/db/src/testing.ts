@@ -8,14 +8,15 @@
  *     afterAll(() => handle.close());
  *   });
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import postgres from 'postgres';
 
-import { createDatabase, migrateDatabase } from './client';
+import { createDatabase, migrateDatabase, migrationsFolder } from './client';
 import type { DatabaseHandle } from './client';
 import { readTestDatabaseUrl } from './env';
 
@@ -30,19 +31,46 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 
 /*
  * A cold PGlite start (initdb) takes seconds; starting from a dump of an already migrated database takes
- * a few hundred milliseconds. The template is made once per process (each Vitest worker).
+ * a few hundred milliseconds. The dump is made once per process and also kept in the system temp folder,
+ * named by a hash of the migrations and the PGlite build, so later test processes skip initdb entirely.
  */
 let pgliteTemplate: Promise<Blob> | undefined;
 
+async function templateCachePath(): Promise<string> {
+  const hash = createHash('sha256');
+  // The resolved path carries the installed PGlite version (pnpm store layout); its size catches the rest.
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(`${pgliteEntry}:${(await stat(pgliteEntry)).size}`);
+  const files = (await readdir(migrationsFolder, { recursive: true })).sort();
+  for (const file of files) {
+    if (!file.endsWith('.sql') && !file.endsWith('_journal.json')) continue;
+    hash.update(file);
+    hash.update(await readFile(path.join(migrationsFolder, file)));
+  }
+  return path.join(tmpdir(), `yardsale-pglite-template-${hash.digest('hex').slice(0, 20)}.tar`);
+}
+
 async function buildPgliteTemplate(): Promise<Blob> {
+  const cachePath = await templateCachePath();
+  try {
+    return new Blob([await readFile(cachePath)]);
+  } catch {
+    // Not cached yet: build it below.
+  }
   const handle = await createDatabase({ inMemory: true });
+  let dump: Blob;
   try {
     await migrateDatabase(handle);
     if (!handle.pglite) throw new Error('Expected an embedded database');
-    return await handle.pglite.dumpDataDir('none');
+    dump = await handle.pglite.dumpDataDir('none');
   } finally {
     await handle.close();
   }
+  // Write then rename, so a test process running in parallel never reads half a file.
+  const partial = `${cachePath}.${randomBytes(6).toString('hex')}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, cachePath);
+  return dump;
 }
 
 function migratedPgliteTemplate(): Promise<Blob> {
