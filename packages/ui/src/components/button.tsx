@@ -1,0 +1,75 @@
+import { Slot, Slottable } from '@radix-ui/react-slot';
+import { cva } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
+import type * as React from 'react';
+
+import { cn } from '../lib/cn';
+import { Spinner } from './spinner';
+
+export const buttonVariants = cva(
+  [
+    'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap select-none',
+    'transition-[color,background-color,border-color,box-shadow,transform] duration-150 active:translate-y-px',
+    'disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55',
+    // A busy button is disabled too, but its label must stay readable ("Publishing...").
+    'aria-busy:cursor-progress aria-busy:opacity-80',
+    "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  ],
+  {
+    variants: {
+      variant: {
+        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
+        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary-hover',
+        outline:
+          'border border-input bg-card text-foreground shadow-xs hover:border-foreground/40 hover:bg-accent',
+        ghost: 'text-foreground hover:bg-accent',
+        destructive:
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
+        link: 'text-primary underline-offset-4 hover:text-primary-hover hover:underline active:translate-y-0',
+      },
+      size: {
+        default: 'h-10 px-4',
+        sm: 'h-9 rounded-md px-3',
+        lg: 'h-12 px-6 text-base',
+        icon: 'size-10',
+      },
+    },
+    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
+    defaultVariants: { variant: 'default', size: 'default' },
+  },
+);
+
+export interface ButtonProps
+  extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
+  /** Render the single child (a link, usually) with button styles instead of a <button>. */
+  asChild?: boolean;
+  /** Shows a spinner, marks the button busy and blocks further clicks. */
+  loading?: boolean;
+}
+
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const Comp = asChild ? Slot : 'button';
+  return (
+    <Comp
+      data-slot="button"
+      className={cn(buttonVariants({ variant, size, className }))}
+      disabled={asChild ? undefined : disabled === true || loading}
+      // Links cannot be disabled natively, so a slotted child gets aria-disabled instead.
+      aria-disabled={asChild && (disabled === true || loading) ? true : undefined}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading ? <Spinner size="sm" aria-hidden="true" /> : null}
+      <Slottable>{children}</Slottable>
+    </Comp>
+  );
+}
