@@ -2,13 +2,15 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { DEFAULT_DATA_DIR } from '@yardsale/db';
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
@@ -52,7 +54,7 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     adminEmail: e.ADMIN_EMAIL,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@yardsale/validators';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ const databaseEnvSchema = z.object({
 export interface DatabaseEnv {
   /** PostgreSQL URL; without it the embedded database in `pgliteDir` is used. */
   databaseUrl: string | undefined;
-  /** Absolute; `DATA_DIR` (default `./data`) resolved from the working directory. */
+  /** Absolute; `DATA_DIR` resolved from the working directory, else `data/` at the repository root. */
   dataDir: string;
   pgliteDir: string;
   uploadsDir: string;
@@ -34,6 +35,9 @@ export interface DatabaseEnv {
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@yardsale.local';
+
+/** `data/` at the repository root: the server, `db:migrate` and `db:seed` agree on it wherever they run from. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../data', import.meta.url));
 
 function readEnv(): NodeJS.ProcessEnv {
   // eslint-disable-next-line no-restricted-properties -- this module is the one reader of the environment
@@ -50,7 +54,7 @@ function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.out
 
 export function readDatabaseEnv(source: NodeJS.ProcessEnv = readEnv()): DatabaseEnv {
   const env = parse(databaseEnvSchema, source);
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : DEFAULT_DATA_DIR;
   return {
     databaseUrl: env.DATABASE_URL,
     dataDir,
