@@ -1,0 +1,51 @@
+import type { LinkProps } from '@tanstack/react-router';
+import type { LucideIcon } from 'lucide-react';
+import {
+  CircleHelpIcon,
+  HomeIcon,
+  LayoutListIcon,
+  MessageCircleIcon,
+  PlusIcon,
+  SearchIcon,
+  ShieldCheckIcon,
+  UserIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: NonNullable<LinkProps['to']>;
+  /** Desktop top bar label. */
+  label: string;
+  /** Mobile menu label (the spec words them differently). */
+  menuLabel: string;
+  icon: LucideIcon;
+  adminOnly?: boolean;
+}
+
+/** Signed-in navigation, in the spec's order. */
+export const MAIN_NAV: readonly NavItem[] = [
+  { to: '/home', label: 'Browse', menuLabel: 'Browse Sales', icon: SearchIcon },
+  { to: '/profile', label: 'My Listings', menuLabel: 'My Listings', icon: LayoutListIcon },
+  { to: '/messages', label: 'Messages', menuLabel: 'Messages', icon: MessageCircleIcon },
+  { to: '/how-it-works', label: 'How It Works', menuLabel: 'How It Works', icon: CircleHelpIcon },
+  {
+    to: '/admin',
+    label: 'Admin',
+    menuLabel: 'Admin Dashboard',
+    icon: ShieldCheckIcon,
+    adminOnly: true,
+  },
+];
+
+export interface TabItem {
+  to: NonNullable<LinkProps['to']>;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** The phone's bottom bar; a tab is active when the URL starts with its path. */
+export const BOTTOM_TABS: readonly TabItem[] = [
+  { to: '/home', label: 'Home', icon: HomeIcon },
+  { to: '/messages', label: 'Messages', icon: MessageCircleIcon },
+  { to: '/create-listing', label: 'Post', icon: PlusIcon },
+  { to: '/profile', label: 'Profile', icon: UserIcon },
+];

@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Spinner, UserAvatar, toast } from '@yardsale/ui';
+import { MESSAGES, checkProfilePicture } from '@yardsale/validators';
+import { CameraIcon, Trash2Icon } from 'lucide-react';
+import { useRef } from 'react';
+import { z } from 'zod';
+
+import { apiRequest } from '../../lib/api-request';
+import { serverMessage } from '../../lib/errors';
+import { fullName, useSetSessionUser } from '../../lib/session';
+import type { SessionUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+
+const M = MESSAGES.profilePicture;
+const uploadResponseSchema = z.object({ profilePicture: z.string() });
+
+/** The profile's avatar with upload (REST multipart) and remove. */
+export function ProfilePhoto({ user }: { user: SessionUser }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setSessionUser = useSetSessionUser();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('profilePicture', file);
+      const response = await apiRequest('POST', '/api/user/profile-picture', body);
+      return uploadResponseSchema.parse(await response.json());
+    },
+    onSuccess: ({ profilePicture }) => {
+      queryClient.setQueryData(trpc.auth.me.queryKey(), (current) =>
+        current ? { ...current, profilePicture } : current,
+      );
+      toast({ variant: 'success', title: M.updatedTitle });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: M.uploadFailedTitle,
+        description: serverMessage(error) ?? M.uploadFailedFallback,
+      });
+    },
+  });
+
+  const remove = useMutation(
+    trpc.auth.removeProfilePicture.mutationOptions({
+      onSuccess: (updated) => {
+        setSessionUser(updated);
+        toast({ variant: 'success', title: M.removedTitle });
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: M.removeFailedTitle,
+          description: serverMessage(error) ?? M.removeFailedFallback,
+        });
+      },
+    }),
+  );
+
+  const onFileChosen = (file: File | undefined) => {
+    if (!file) return;
+    // A courtesy check on the declared type and size; the server inspects the bytes.
+    const problem = checkProfilePicture(file);
+    if (problem) {
+      toast({ variant: 'destructive', title: problem.title, description: problem.description });
+      return;
+    }
+    upload.mutate(file);
+  };
+
+  const busy = upload.isPending || remove.isPending;
+  const name = fullName(user);
+
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <div className="relative">
+        <UserAvatar
+          src={user.profilePicture}
+          name={name}
+          size="xl"
+          className="size-28 text-5xl ring-4 ring-card sm:size-32"
+        />
+        {busy ? (
+          <div className="absolute inset-0 flex items-center justify-center rounded-full bg-stone-950/45 text-white">
+            <Spinner size="lg" label={upload.isPending ? 'Uploading photo' : 'Removing photo'} />
+          </div>
+        ) : null}
+        <Button
+          type="button"
+          size="icon"
+          className="absolute right-0 bottom-0 size-10 rounded-full ring-4 ring-card"
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
+          aria-label={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
+          title={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
+        >
+          <CameraIcon aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        aria-label="Profile picture file"
+        className="hidden"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Clearing lets the same file be chosen again after a refusal.
+          event.target.value = '';
+          onFileChosen(file);
+        }}
+      />
+      {user.profilePicture ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground hover:text-destructive"
+          disabled={busy}
+          onClick={() => remove.mutate()}
+        >
+          <Trash2Icon aria-hidden="true" />
+          Remove photo
+        </Button>
+      ) : null}
+    </div>
+  );
+}

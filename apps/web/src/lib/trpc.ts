@@ -1,0 +1,35 @@
+import type { AppRouter } from '@yardsale/api';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import type { TRPCClient } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+
+export type AppTRPC = TRPCOptionsProxy<AppRouter>;
+
+/** Components reach the API through these hooks; the client itself lives in the router context. */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/**
+ * Queries and mutations go over HTTP (batched); live updates use one websocket per tab, opened only
+ * while a subscription is active. Both stay on the app's own origin so the session cookie is sent.
+ */
+export function createBrowserTRPCClient(): TRPCClient<AppRouter> {
+  const wsUrl = new URL('/trpc', window.location.href);
+  wsUrl.protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const wsClient = createWSClient({ url: wsUrl.toString(), lazy: { enabled: true, closeMs: 0 } });
+
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: wsLink({ client: wsClient, transformer: superjson }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+        }),
+      }),
+    ],
+  });
+}

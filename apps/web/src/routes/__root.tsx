@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  HeadContent,
+  Outlet,
+  createRootRouteWithContext,
+  useRouterState,
+} from '@tanstack/react-router';
+import { Toaster } from '@yardsale/ui';
+
+import { BottomTabBar } from '../components/layout/bottom-tab-bar';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
+import { PageError, PageNotFound } from '../components/layout/status-pages';
+import { loadSessionUser, useSessionUser } from '../lib/session';
+import type { AppTRPC } from '../lib/trpc';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: AppTRPC;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({ meta: [{ title: 'YardSale: your neighbourhood marketplace' }] }),
+  // Every screen's navigation depends on who is signed in. If the server cannot be reached the
+  // visitor view still shows; protected screens ask again and report the failure.
+  beforeLoad: async ({ context }) => {
+    await loadSessionUser(context).catch(() => undefined);
+  },
+  component: RootLayout,
+  notFoundComponent: PageNotFound,
+  errorComponent: PageError,
+});
+
+function RootLayout() {
+  const user = useSessionUser();
+  const onLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
+  const showTabBar = Boolean(user);
+
+  return (
+    <>
+      <HeadContent />
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground shadow-float focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        Skip to content
+      </a>
+      <div
+        className={showTabBar ? 'flex min-h-dvh flex-col pb-16 md:pb-0' : 'flex min-h-dvh flex-col'}
+      >
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter variant={onLanding ? 'full' : 'compact'} />
+      </div>
+      {showTabBar ? <BottomTabBar /> : null}
+      <Toaster />
+    </>
+  );
+}

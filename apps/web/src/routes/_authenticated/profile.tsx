@@ -1,0 +1,197 @@
+import { Link, createFileRoute } from '@tanstack/react-router';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@yardsale/ui';
+import type { LucideIcon } from 'lucide-react';
+import {
+  BadgeCheckIcon,
+  BookmarkIcon,
+  CalendarIcon,
+  ChevronRightIcon,
+  LayoutListIcon,
+  MailIcon,
+  MessageSquareQuoteIcon,
+  PhoneIcon,
+  PlusIcon,
+  SearchIcon,
+  SettingsIcon,
+  StarIcon,
+  StoreIcon,
+} from 'lucide-react';
+
+import { PageContainer } from '../../components/layout/page';
+import { ProfilePhoto } from '../../components/profile/profile-photo';
+import { fullName, useCurrentUser } from '../../lib/session';
+
+export const Route = createFileRoute('/_authenticated/profile')({
+  head: () => ({ meta: [{ title: 'My Profile · YardSale' }] }),
+  component: ProfilePage,
+});
+
+const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+const STATS: readonly { label: string; icon: LucideIcon }[] = [
+  { label: 'Active Listings', icon: StoreIcon },
+  { label: 'Saved Listings', icon: BookmarkIcon },
+  { label: 'Rating', icon: StarIcon },
+  { label: 'Total Reviews', icon: MessageSquareQuoteIcon },
+];
+
+const QUICK_ACTIONS = [
+  { to: '/create-listing', label: 'Post a Listing', icon: PlusIcon },
+  { to: '/home', label: 'Browse Sales', icon: SearchIcon },
+  { to: '/settings', label: 'Account Settings', icon: SettingsIcon },
+] as const;
+
+function ProfilePage() {
+  const user = useCurrentUser();
+
+  return (
+    <PageContainer width="wide" className="flex flex-col gap-6">
+      <Card className="overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="h-24 bg-gradient-to-r from-brand-500 via-brand-400 to-amber-300 sm:h-32"
+        />
+        <div className="flex flex-col items-center gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:gap-6 sm:px-8">
+          <div className="-mt-14 sm:-mt-16">
+            <ProfilePhoto user={user} />
+          </div>
+          <div className="flex min-w-0 flex-1 flex-col items-center gap-2 text-center sm:items-start sm:pb-2 sm:text-left">
+            <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+              <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+                {fullName(user)}
+              </h1>
+              <Badge variant="success">
+                <BadgeCheckIcon aria-hidden="true" />
+                Active Member
+              </Badge>
+            </div>
+            <ul className="flex flex-col items-center gap-x-5 gap-y-1.5 text-sm text-muted-foreground sm:flex-row sm:flex-wrap">
+              <li className="flex min-w-0 items-center gap-1.5">
+                <MailIcon aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">Email: </span>
+                <span className="truncate">{user.email}</span>
+              </li>
+              {user.phone ? (
+                <li className="flex items-center gap-1.5">
+                  <PhoneIcon aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="sr-only">Phone: </span>
+                  {user.phone}
+                </li>
+              ) : null}
+              <li className="flex items-center gap-1.5">
+                <CalendarIcon aria-hidden="true" className="size-4 shrink-0" />
+                Member since {memberSince.format(user.createdAt)}
+              </li>
+            </ul>
+          </div>
+          <Button asChild variant="outline" className="sm:mb-2">
+            <Link to="/settings">
+              <SettingsIcon aria-hidden="true" />
+              Edit Profile
+            </Link>
+          </Button>
+        </div>
+      </Card>
+
+      <section aria-labelledby="profile-stats-heading">
+        <h2 id="profile-stats-heading" className="sr-only">
+          Your activity
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {STATS.map((stat) => (
+            <Card key={stat.label} className="flex-row items-center gap-3 p-4 sm:p-5">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <stat.icon aria-hidden="true" className="size-5" />
+              </span>
+              <div className="flex flex-col-reverse">
+                <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+                <dd className="font-display text-xl font-bold text-muted-foreground/60">
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">Not counted yet</span>
+                </dd>
+              </div>
+            </Card>
+          ))}
+        </dl>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Your listings, saves and reviews will be counted here once they’re live.
+        </p>
+      </section>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card>
+          <CardHeader>
+            <div className="flex items-center gap-2">
+              <LayoutListIcon aria-hidden="true" className="size-5 text-primary" />
+              <CardTitle asChild>
+                <h2>My Listings</h2>
+              </CardTitle>
+            </div>
+            <CardDescription>
+              Your garage sales and single items will appear here, each with View, Edit and Delete.
+            </CardDescription>
+          </CardHeader>
+        </Card>
+
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <div className="flex items-center gap-2">
+                <BookmarkIcon aria-hidden="true" className="size-5 text-primary" />
+                <CardTitle asChild>
+                  <h2>Saved Listings</h2>
+                </CardTitle>
+              </div>
+              <CardDescription>
+                The listings you save most recently will appear here.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Link
+                to="/saved-listings"
+                className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                View all saved listings
+                <ChevronRightIcon aria-hidden="true" className="size-4" />
+              </Link>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Quick Actions</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-2">
+                {QUICK_ACTIONS.map((action) => (
+                  <li key={action.to}>
+                    <Button
+                      asChild
+                      variant={action.to === '/create-listing' ? 'default' : 'outline'}
+                      className="w-full justify-start"
+                    >
+                      <Link to={action.to}>
+                        <action.icon aria-hidden="true" />
+                        {action.label}
+                      </Link>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

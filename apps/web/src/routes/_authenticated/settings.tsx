@@ -1,0 +1,131 @@
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ComingSoonCard,
+} from '@yardsale/ui';
+import {
+  BellIcon,
+  DownloadIcon,
+  EyeOffIcon,
+  KeyRoundIcon,
+  MapPinIcon,
+  SettingsIcon,
+  ShieldCheckIcon,
+  Trash2Icon,
+  UserRoundIcon,
+} from 'lucide-react';
+
+import { PageContainer, PageHeader } from '../../components/layout/page';
+import { ChangePasswordForm } from '../../components/settings/change-password-form';
+import { ProfileDetailsForm } from '../../components/settings/profile-details-form';
+
+export const Route = createFileRoute('/_authenticated/settings')({
+  head: () => ({ meta: [{ title: 'Account Settings · YardSale' }] }),
+  component: SettingsPage,
+});
+
+const COMING_SOON = [
+  {
+    title: 'Two-factor authentication',
+    description: 'Add a second step when you sign in, for extra peace of mind.',
+    icon: <ShieldCheckIcon />,
+  },
+  {
+    title: 'Notifications',
+    description: 'Choose how we tell you about new messages and sales near you.',
+    icon: <BellIcon />,
+  },
+  {
+    title: 'Privacy',
+    description: 'Decide what other members can see on your public profile.',
+    icon: <EyeOffIcon />,
+  },
+  {
+    title: 'Location',
+    description: 'Set your neighbourhood so nearby sales show up first.',
+    icon: <MapPinIcon />,
+  },
+  {
+    title: 'Data export',
+    description: 'Download a copy of your listings, messages and reviews.',
+    icon: <DownloadIcon />,
+  },
+  {
+    title: 'Account deletion',
+    description: 'Close your account and remove your data from YardSale.',
+    icon: <Trash2Icon />,
+  },
+] as const;
+
+function SettingsPage() {
+  return (
+    <PageContainer width="narrow">
+      <PageHeader
+        title="Account Settings"
+        description="Keep your details up to date and your account secure."
+        icon={<SettingsIcon />}
+        back={{ to: '/profile', label: 'Back to Profile' }}
+      />
+
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <div className="flex items-center gap-2">
+              <UserRoundIcon aria-hidden="true" className="size-5 text-primary" />
+              <CardTitle asChild>
+                <h2 id="profile-details-heading">Profile Information</h2>
+              </CardTitle>
+            </div>
+            <CardDescription>
+              Your name is shown on your listings and profile. Your e-mail address is how you sign
+              in.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ProfileDetailsForm />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <div className="flex items-center gap-2">
+              <KeyRoundIcon aria-hidden="true" className="size-5 text-primary" />
+              <CardTitle asChild>
+                <h2 id="change-password-heading">Change Password</h2>
+              </CardTitle>
+            </div>
+            <CardDescription>
+              Changing your password signs you out on your other devices.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordForm />
+          </CardContent>
+        </Card>
+
+        <section aria-labelledby="more-settings-heading" className="flex flex-col gap-4">
+          <h2
+            id="more-settings-heading"
+            className="mt-2 font-display text-xl font-semibold tracking-tight"
+          >
+            More settings
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {COMING_SOON.map((item) => (
+              <ComingSoonCard
+                key={item.title}
+                title={item.title}
+                description={item.description}
+                icon={item.icon}
+              />
+            ))}
+          </div>
+        </section>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,139 @@
+import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { Card, PageSpinner, cn } from '@yardsale/ui';
+import { HandCoinsIcon, LockIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
+import { z } from 'zod';
+
+import { RegisterForm } from '../components/auth/register-form';
+import { SignInForm } from '../components/auth/sign-in-form';
+import { LogoIcon } from '../components/brand/word-mark';
+import { loadSessionUser, safeReturnPath, useReplaceSession } from '../lib/session';
+import type { SessionUser } from '../lib/session';
+
+const authSearchSchema = z.object({
+  mode: z.enum(['sign-in', 'register']).optional().catch(undefined),
+  /** Where to go after signing in: the protected page the visitor asked for. */
+  redirect: z.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/auth')({
+  validateSearch: authSearchSchema,
+  beforeLoad: async ({ context }) => {
+    const user = await loadSessionUser(context).catch(() => null);
+    if (user) throw redirect({ to: '/home' });
+  },
+  head: () => ({ meta: [{ title: 'Sign in · YardSale' }] }),
+  pendingComponent: PageSpinner,
+  component: AuthPage,
+});
+
+const PERKS = [
+  { icon: MapPinIcon, text: 'Garage sales and single items from your own neighbourhood' },
+  { icon: MessageCircleIcon, text: 'Message sellers directly, right in the app' },
+  { icon: HandCoinsIcon, text: 'Free to use: no listing fees, no commission' },
+] as const;
+
+function AuthPage() {
+  const { mode = 'sign-in', redirect: returnTo } = Route.useSearch();
+  const registering = mode === 'register';
+  const replaceSession = useReplaceSession();
+  const navigate = useNavigate();
+
+  const onSignedIn = async (user: SessionUser) => {
+    replaceSession(user);
+    const target = safeReturnPath(returnTo);
+    await (target
+      ? navigate({ href: target, replace: true })
+      : navigate({ to: '/home', replace: true }));
+  };
+
+  return (
+    <div className="flex flex-1 items-start justify-center bg-gradient-to-b from-brand-50 to-background px-4 py-8 sm:items-center sm:py-14">
+      <div className="grid w-full max-w-5xl overflow-hidden rounded-3xl md:grid-cols-[1fr_1.1fr] md:border md:bg-card md:shadow-float">
+        <aside className="relative hidden flex-col justify-between overflow-hidden bg-pine-800 p-10 text-white md:flex">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-20 -bottom-20 size-72 rounded-full bg-pine-600/50 blur-2xl"
+          />
+          <div className="relative">
+            <LogoIcon className="size-12" />
+            <p className="mt-8 font-display text-3xl font-bold tracking-tight text-balance">
+              Your neighbourhood’s garage sales, all in one place.
+            </p>
+          </div>
+          <ul className="relative mt-10 flex flex-col gap-4">
+            {PERKS.map((perk) => (
+              <li key={perk.text} className="flex items-start gap-3 text-pine-50">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-white/10">
+                  <perk.icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="pt-1.5 text-sm leading-snug">{perk.text}</span>
+              </li>
+            ))}
+          </ul>
+        </aside>
+
+        <Card className="rounded-3xl p-6 shadow-float sm:p-8 md:rounded-none md:border-0 md:shadow-none">
+          <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+            {registering ? 'Create your account' : 'Welcome back'}
+          </h1>
+          <p className="mt-1.5 text-muted-foreground">
+            {registering
+              ? 'Join your neighbours buying and selling nearby. It’s free.'
+              : 'Sign in to browse sales, message sellers and manage your listings.'}
+          </p>
+
+          <nav aria-label="Sign in or create an account" className="mt-6">
+            <ul className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1">
+              {(
+                [
+                  { value: 'sign-in', label: 'Sign In' },
+                  { value: 'register', label: 'Create Account' },
+                ] as const
+              ).map((tab) => (
+                <li key={tab.value} className="flex">
+                  <Link
+                    to="/auth"
+                    search={{ mode: tab.value, redirect: returnTo }}
+                    replace
+                    aria-current={mode === tab.value ? 'page' : undefined}
+                    activeOptions={{ exact: true, includeSearch: true }}
+                    className={cn(
+                      'flex h-10 flex-1 items-center justify-center rounded-lg text-sm font-semibold text-muted-foreground transition-colors',
+                      'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      mode === tab.value && 'bg-card text-foreground shadow-sm',
+                    )}
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          {returnTo ? (
+            <p className="mt-5 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              Please sign in to continue to that page.
+            </p>
+          ) : null}
+
+          <div className="mt-6">
+            {registering ? (
+              <RegisterForm onSignedIn={onSignedIn} />
+            ) : (
+              <SignInForm onSignedIn={onSignedIn} />
+            )}
+          </div>
+
+          <div className="mt-6 flex items-start gap-3 rounded-xl border bg-secondary/60 p-4 text-sm text-muted-foreground">
+            <LockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-pine-700" />
+            <p>
+              <span className="font-semibold text-foreground">Secure login.</span> Your password is
+              stored only as a one-way hash, so nobody can read it, not even us. Your session stays
+              private to this browser.
+            </p>
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}
