@@ -1,0 +1,99 @@
+import { MESSAGES } from '@yardsale/validators';
+
+import { createAccount, currentToast, expect, field, newNeighbour, signIn, test } from './support';
+
+/** A 1×1 PNG: the smallest real image the server accepts. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('profile changes are saved and still there after a reload', async ({ page }) => {
+  await createAccount(page.request, newNeighbour('Marisa', 'Costa'));
+  await page.goto('/settings');
+
+  await field(page, 'First name').fill('Marisol');
+  await field(page, 'Phone (optional)').fill('555-0199');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(currentToast(page)).toContainText(MESSAGES.profile.updatedTitle);
+
+  await page.reload();
+  await expect(field(page, 'First name')).toHaveValue('Marisol');
+  await expect(field(page, 'Phone (optional)')).toHaveValue('555-0199');
+});
+
+test('a text file dressed up as a PNG is refused by the server', async ({ page, neighbour }) => {
+  await signIn(page, neighbour);
+  await page.goto('/profile');
+
+  await page.getByLabel('Profile picture file').setInputFiles({
+    name: 'holiday.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('These are my garage sale notes, not a picture.'),
+  });
+
+  const toast = currentToast(page);
+  await expect(toast).toContainText(MESSAGES.profilePicture.uploadFailedTitle);
+  await expect(toast).toContainText(MESSAGES.profilePicture.invalidTypeDescription);
+});
+
+test('a file that is not an image is stopped before it is sent', async ({ page, neighbour }) => {
+  await signIn(page, neighbour);
+  await page.goto('/profile');
+
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/user/profile-picture')) uploads += 1;
+  });
+  await page.getByLabel('Profile picture file').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Not a picture'),
+  });
+
+  const toast = currentToast(page);
+  await expect(toast).toContainText(MESSAGES.profilePicture.invalidTypeTitle);
+  await expect(toast).toContainText(MESSAGES.profilePicture.invalidTypeDescription);
+  expect(uploads).toBe(0);
+});
+
+test('a real photo becomes the profile picture and can be removed', async ({ page, neighbour }) => {
+  await signIn(page, neighbour);
+  await page.goto('/profile');
+
+  await page.getByLabel('Profile picture file').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  });
+  await expect(currentToast(page)).toContainText(MESSAGES.profilePicture.updatedTitle);
+  const fullName = `${neighbour.firstName} ${neighbour.lastName}`;
+  await expect(page.getByRole('main').getByRole('img', { name: fullName })).toHaveAttribute(
+    'src',
+    /\/uploads\//,
+  );
+
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(currentToast(page)).toContainText(MESSAGES.profilePicture.removedTitle);
+  await expect(page.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
+});
+
+test('the password can be changed and the new one signs in', async ({ page, browser }) => {
+  const neighbour = newNeighbour('Dana', 'Whit');
+  await createAccount(page.request, neighbour);
+  await page.goto('/settings');
+
+  await field(page, 'Current password').fill(neighbour.password);
+  await field(page, 'New password').fill('brand-new-secret');
+  await field(page, 'Confirm new password').fill('brand-new-secret');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(currentToast(page)).toContainText(MESSAGES.password.changedTitle);
+
+  const other = await browser.newPage();
+  await other.goto('/auth');
+  await field(other, 'Email').fill(neighbour.email);
+  await field(other, 'Password').fill('brand-new-secret');
+  await other.getByRole('button', { name: 'Sign In' }).click();
+  await expect(other).toHaveURL('/home');
+  await other.close();
+});

@@ -1,0 +1,102 @@
+import { MESSAGES } from '@yardsale/validators';
+
+import { currentToast, expect, field, newNeighbour, signIn, test } from './support';
+
+test('a new neighbour signs up from the landing page and lands on Browse', async ({ page }) => {
+  const neighbour = newNeighbour('Ana', 'Reyes');
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+
+  await field(page, 'First name').fill(neighbour.firstName);
+  await field(page, 'Last name').fill(neighbour.lastName);
+  await field(page, 'Email').fill(neighbour.email);
+  await field(page, 'Password').fill(neighbour.password);
+
+  // The terms must be accepted: the form says so and keeps what was typed.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(MESSAGES.register.termsRequired)).toBeVisible();
+  await expect(field(page, 'Email')).toHaveValue(neighbour.email);
+
+  await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByText(`Hi ${neighbour.firstName}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: /Your profile/ })).toBeVisible();
+});
+
+test('an address already in use is refused and the form keeps its values', async ({
+  page,
+  neighbour,
+}) => {
+  await page.goto('/auth?mode=register');
+  await field(page, 'First name').fill('Another');
+  await field(page, 'Last name').fill('Person');
+  await field(page, 'Email').fill(neighbour.email);
+  await field(page, 'Password').fill('another-secret');
+  await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  const toast = currentToast(page);
+  await expect(toast).toContainText(MESSAGES.register.failedTitle);
+  await expect(toast).toContainText(MESSAGES.register.emailTaken);
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(field(page, 'First name')).toHaveValue('Another');
+  await expect(field(page, 'Email')).toHaveValue(neighbour.email);
+});
+
+test('a wrong password is refused with the server’s reason', async ({ page, neighbour }) => {
+  await page.goto('/auth');
+  await field(page, 'Email').fill(neighbour.email);
+  await field(page, 'Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  const toast = currentToast(page);
+  await expect(toast).toContainText(MESSAGES.signIn.failedTitle);
+  await expect(toast).toContainText(MESSAGES.signIn.wrongCredentials);
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(field(page, 'Email')).toHaveValue(neighbour.email);
+});
+
+test('a signed-out visit to a protected page asks to sign in, then returns there', async ({
+  page,
+  neighbour,
+}) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth\?.*redirect=%2Fprofile/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+
+  await field(page, 'Email').fill(neighbour.email);
+  await field(page, 'Password').fill(neighbour.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL('/profile');
+  await expect(page.getByText(neighbour.email)).toBeVisible();
+});
+
+test('signing out returns to the landing page and closes the private screens', async ({
+  page,
+  neighbour,
+}) => {
+  await signIn(page, neighbour);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test('signed-in visitors skip the landing page and the sign-in screen', async ({
+  page,
+  neighbour,
+}) => {
+  await signIn(page, neighbour);
+  await page.goto('/');
+  await expect(page).toHaveURL('/home');
+  await page.goto('/auth');
+  await expect(page).toHaveURL('/home');
+});

@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The end-to-end suite's one reader of process.env. The server's port and data folder are chosen
+ * once, in the runner process, and written back to the environment so that every test worker
+ * (which inherits it) talks to the same server.
+ */
+// eslint-disable-next-line no-restricted-properties -- the test suite's env module
+const env = process.env;
+
+function freePort(): string {
+  // A throwaway listener on port 0 lets the OS pick a port nobody is using.
+  return execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});",
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+}
+
+env.YARDSALE_E2E_PORT ??= freePort();
+env.YARDSALE_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yardsale-e2e-'));
+
+export const e2eEnv = {
+  chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  port: env.YARDSALE_E2E_PORT,
+  dataDir: env.YARDSALE_E2E_DATA_DIR,
+  baseURL: `http://127.0.0.1:${env.YARDSALE_E2E_PORT}`,
+  ci: Boolean(env.CI),
+};

@@ -1,0 +1,39 @@
+import { expect, signIn, test } from './support';
+
+test('an unknown address shows Page Not Found with a way home', async ({ page }) => {
+  await page.goto('/no-such-street/42');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('Learn More jumps to the features on the landing page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Learn More' }).click();
+  await expect(page).toHaveURL('/#features');
+  await expect(page.getByRole('heading', { name: /Everything you need/ })).toBeInViewport();
+});
+
+test('the phone’s bottom bar marks the current tab and the menu names the user', async ({
+  page,
+  neighbour,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the bottom bar and the menu sheet are for phones');
+  await signIn(page, neighbour);
+  await page.goto('/settings');
+
+  const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
+  await tabs.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL('/profile');
+  await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toContainText(`${neighbour.firstName} ${neighbour.lastName}`);
+  await expect(menu).toContainText(neighbour.email);
+  await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Account Settings' }).click();
+  await expect(page).toHaveURL('/settings');
+  await expect(menu).toBeHidden();
+});

@@ -1,0 +1,87 @@
+import { test as base, expect, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+import { e2eEnv } from './env';
+
+export { expect };
+
+export interface Neighbour {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+let counter = 0;
+
+/** A new, unique neighbour (tests run in parallel on one database). */
+export function newNeighbour(firstName = 'Maria', lastName = 'Lopez'): Neighbour {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return {
+    email: `${firstName.toLowerCase()}.${unique}@example.com`,
+    password: 'porch-sale-42',
+    firstName,
+    lastName,
+  };
+}
+
+/** State-changing calls must name the app's own origin, as a browser would. */
+const sameOrigin = { origin: e2eEnv.baseURL };
+
+async function callProcedure(request: APIRequestContext, path: string, input: unknown) {
+  const response = await request.post(`/trpc/${path}`, {
+    data: { json: input },
+    headers: sameOrigin,
+  });
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(
+    true,
+  );
+}
+
+/** Creates the account through the API. With a page's request context, that page is signed in. */
+export async function createAccount(request: APIRequestContext, neighbour: Neighbour) {
+  await callProcedure(request, 'auth.register', {
+    ...neighbour,
+    termsAccepted: true,
+    rememberMe: false,
+  });
+}
+
+/** Signs this page's browser context in through the API (the session cookie is shared). */
+export async function signIn(page: Page, neighbour: Neighbour) {
+  await callProcedure(page.request, 'auth.login', {
+    email: neighbour.email,
+    password: neighbour.password,
+    rememberMe: false,
+  });
+}
+
+/** The toast currently shown (the app shows one at a time). */
+export function currentToast(page: Page): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+}
+
+/** A text field by its exact accessible name (labels carry a visual asterisk when required). */
+export function field(page: Page | Locator, name: string): Locator {
+  return page.getByRole('textbox', { name, exact: true });
+}
+
+/**
+ * Registration is rate limited per client, as in production, so each worker shares one account
+ * for the journeys that leave it as they found it. Journeys that change the name or the password
+ * register their own.
+ */
+export const test = base.extend<object, { neighbour: Neighbour }>({
+  neighbour: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
+    async ({}, use) => {
+      const neighbour = newNeighbour('Robin', 'Hale');
+      const request = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
+      await createAccount(request, neighbour);
+      await request.dispose();
+      await use(neighbour);
+    },
+    { scope: 'worker' },
+  ],
+});

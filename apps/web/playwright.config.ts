@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+
+import { e2eEnv } from './e2e/env';
+
+/**
+ * Journeys through the real server serving the built app, on a fresh embedded database in a
+ * temporary folder. Build first: `pnpm --filter @yardsale/web build` (turbo does it for `test`).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: e2eEnv.ci,
+  retries: e2eEnv.ci ? 1 : 0,
+  workers: 2,
+  reporter: e2eEnv.ci ? [['list'], ['html', { open: 'never' }]] : 'list',
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL: e2eEnv.baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: e2eEnv.chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: false,
+        hasTouch: true,
+      },
+      testMatch: /navigation\.spec\.ts/,
+    },
+  ],
+  webServer: {
+    command: 'pnpm --filter @yardsale/server start',
+    url: `${e2eEnv.baseURL}/healthz`,
+    env: {
+      PORT: e2eEnv.port,
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eEnv.dataDir,
+      APP_ORIGIN: e2eEnv.baseURL,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
