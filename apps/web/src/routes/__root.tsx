@@ -3,9 +3,11 @@ import {
   HeadContent,
   Outlet,
   createRootRouteWithContext,
+  useRouter,
   useRouterState,
 } from '@tanstack/react-router';
 import { Toaster } from '@yardsale/ui';
+import { useEffect } from 'react';
 
 import { BottomTabBar } from '../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../components/layout/site-footer';
@@ -31,7 +33,25 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: PageError,
 });
 
+/**
+ * After a client-side page change, move focus to the new page's content, as a full page load
+ * would, so keyboard and screen-reader users start from the top of what changed. In-page anchors
+ * keep the browser's own behaviour.
+ */
+function useFocusMainOnNavigation() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
+        if (!fromLocation || !pathChanged || toLocation.hash) return;
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }),
+    [router],
+  );
+}
+
 function RootLayout() {
+  useFocusMainOnNavigation();
   const user = useSessionUser();
   const onLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
   const showTabBar = Boolean(user);

@@ -1,7 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Spinner, UserAvatar, toast } from '@yardsale/ui';
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Spinner,
+  UserAvatar,
+  toast,
+} from '@yardsale/ui';
 import { MESSAGES, checkProfilePicture } from '@yardsale/validators';
-import { CameraIcon, Trash2Icon } from 'lucide-react';
+import { CameraIcon, ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { useRef } from 'react';
 import { z } from 'zod';
 
@@ -72,33 +81,52 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
 
   const busy = upload.isPending || remove.isPending;
   const name = fullName(user);
+  const chooseFile = () => fileInput.current?.click();
+  const cameraButton = (
+    <Button
+      type="button"
+      size="icon"
+      className="absolute right-0 bottom-0 size-10 rounded-full ring-4 ring-card"
+      disabled={busy}
+      onClick={user.profilePicture ? undefined : chooseFile}
+      aria-label={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
+      title={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
+    >
+      <CameraIcon aria-hidden="true" className="size-5" />
+    </Button>
+  );
 
   return (
-    <div className="flex flex-col items-center gap-3">
-      <div className="relative">
-        <UserAvatar
-          src={user.profilePicture}
-          name={name}
-          size="xl"
-          className="size-28 text-5xl ring-4 ring-card sm:size-32"
-        />
-        {busy ? (
-          <div className="absolute inset-0 flex items-center justify-center rounded-full bg-stone-950/45 text-white">
-            <Spinner size="lg" label={upload.isPending ? 'Uploading photo' : 'Removing photo'} />
-          </div>
-        ) : null}
-        <Button
-          type="button"
-          size="icon"
-          className="absolute right-0 bottom-0 size-10 rounded-full ring-4 ring-card"
-          disabled={busy}
-          onClick={() => fileInput.current?.click()}
-          aria-label={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
-          title={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
-        >
-          <CameraIcon aria-hidden="true" className="size-5" />
-        </Button>
-      </div>
+    <div className="relative">
+      <UserAvatar
+        src={user.profilePicture}
+        name={name}
+        size="xl"
+        className="size-28 text-5xl ring-4 ring-card sm:size-32"
+      />
+      {busy ? (
+        <div className="absolute inset-0 flex items-center justify-center rounded-full bg-stone-950/45 text-white">
+          <Spinner size="lg" label={upload.isPending ? 'Uploading photo' : 'Removing photo'} />
+        </div>
+      ) : null}
+      {user.profilePicture ? (
+        // With a photo in place the camera offers both choices; without one it opens the picker.
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>{cameraButton}</DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuItem onSelect={chooseFile}>
+              <ImageUpIcon aria-hidden="true" />
+              Upload new photo
+            </DropdownMenuItem>
+            <DropdownMenuItem variant="destructive" onSelect={() => remove.mutate()}>
+              <Trash2Icon aria-hidden="true" />
+              Remove photo
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : (
+        cameraButton
+      )}
       <input
         ref={fileInput}
         type="file"
@@ -112,19 +140,6 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
           onFileChosen(file);
         }}
       />
-      {user.profilePicture ? (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="text-muted-foreground hover:text-destructive"
-          disabled={busy}
-          onClick={() => remove.mutate()}
-        >
-          <Trash2Icon aria-hidden="true" />
-          Remove photo
-        </Button>
-      ) : null}
     </div>
   );
 }

@@ -1,12 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-} from '@yardsale/ui';
+import { Card, CardDescription, CardHeader, CardTitle, EmptyState } from '@yardsale/ui';
 import { CopyXIcon, FlagIcon, MegaphoneIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
 
 import { PageContainer, PageHeader } from '../../components/layout/page';
@@ -71,7 +64,6 @@ function AdminPage() {
               </CardTitle>
               <CardDescription>{section.description}</CardDescription>
             </CardHeader>
-            <CardContent />
           </Card>
         ))}
       </div>
