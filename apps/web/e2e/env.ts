@@ -31,5 +31,7 @@ export const e2eEnv = {
   port: env.YARDSALE_E2E_PORT,
   dataDir: env.YARDSALE_E2E_DATA_DIR,
   baseURL: `http://127.0.0.1:${env.YARDSALE_E2E_PORT}`,
+  /** The server makes this account the admin at start. */
+  admin: { email: 'admin@yardsale.test', password: 'e2e-admin-password' },
   ci: Boolean(env.CI),
 };

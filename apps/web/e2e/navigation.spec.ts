@@ -1,3 +1,4 @@
+import { e2eEnv } from './env';
 import { expect, signIn, test } from './support';
 
 test('an unknown address shows Page Not Found with a way home', async ({ page }) => {
@@ -36,4 +37,20 @@ test('the phone’s bottom bar marks the current tab and the menu names the user
   await menu.getByRole('link', { name: 'Account Settings' }).click();
   await expect(page).toHaveURL('/settings');
   await expect(menu).toBeHidden();
+});
+
+test('only the admin sees the Admin link and dashboard', async ({ page, neighbour }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the top bar links are for wide screens');
+  await signIn(page, neighbour);
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Browse' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
+
+  await signIn(page, e2eEnv.admin);
+  await page.goto('/home');
+  await nav.getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 });

@@ -49,7 +49,7 @@ export async function createAccount(request: APIRequestContext, neighbour: Neigh
 }
 
 /** Signs this page's browser context in through the API (the session cookie is shared). */
-export async function signIn(page: Page, neighbour: Neighbour) {
+export async function signIn(page: Page, neighbour: Pick<Neighbour, 'email' | 'password'>) {
   await callProcedure(page.request, 'auth.login', {
     email: neighbour.email,
     password: neighbour.password,
