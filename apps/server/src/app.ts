@@ -110,7 +110,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      wildcard: false,
       setHeaders: (res, filePath) => {
         res.setHeader(
           'Cache-Control',
@@ -123,9 +122,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url === p || req.url.startsWith(`${p}/`) || req.url.startsWith(`${p}?`));
+    const pathname = req.url.split('?')[0] ?? '';
+    const isApi = API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    // A missing file (a stale script after a deploy) must be a 404, not the page, or the browser runs HTML as code.
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
     // Any other page address belongs to the single-page app, which shows its own 404.
-    if (webDist && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (webDist && !isApi && !isFile && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
     return reply.code(404).send({ message: 'Not found' });

@@ -230,6 +230,8 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     const page = await fetch(`${server.url}/listing/42`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="app">');
+    const missingScript = await fetch(`${server.url}/assets/index-stale.js`);
+    expect(missingScript.status).toBe(404);
     const api = await call('GET', '/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.body.message).toBe('Not found');
