@@ -10,7 +10,8 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: e2eEnv.ci,
-  retries: e2eEnv.ci ? 1 : 0,
+  // No retries: a journey that fails once is a bug to fix, not noise to hide.
+  retries: 0,
   workers: 2,
   reporter: e2eEnv.ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   globalTeardown: './e2e/global-teardown.ts',
@@ -33,6 +34,7 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone/,
     },
     {
       name: 'phone',
@@ -43,6 +45,7 @@ export default defineConfig({
         hasTouch: true,
       },
       testMatch: /navigation\.spec\.ts/,
+      grepInvert: /@desktop/,
     },
   ],
   webServer: {

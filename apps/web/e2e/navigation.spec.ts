@@ -15,42 +15,50 @@ test('Learn More jumps to the features on the landing page', async ({ page }) =>
   await expect(page.getByRole('heading', { name: /Everything you need/ })).toBeInViewport();
 });
 
-test('the phone’s bottom bar marks the current tab and the menu names the user', async ({
-  page,
-  neighbour,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the bottom bar and the menu sheet are for phones');
-  await signIn(page, neighbour);
-  await page.goto('/settings');
+// The bottom bar and the menu sheet are for phones; the phone project runs @phone tests.
+test(
+  'the phone’s bottom bar marks the current tab and the menu names the user',
+  { tag: '@phone' },
+  async ({ page, neighbour }) => {
+    await signIn(page, neighbour);
+    await page.goto('/settings');
 
-  const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
-  await tabs.getByRole('link', { name: 'Profile' }).click();
-  await expect(page).toHaveURL('/profile');
-  await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
-  await expect(tabs.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
+    await tabs.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/profile');
+    await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(tabs.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu).toContainText(`${neighbour.firstName} ${neighbour.lastName}`);
-  await expect(menu).toContainText(neighbour.email);
-  await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
-  await menu.getByRole('link', { name: 'Account Settings' }).click();
-  await expect(page).toHaveURL('/settings');
-  await expect(menu).toBeHidden();
-});
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toContainText(`${neighbour.firstName} ${neighbour.lastName}`);
+    await expect(menu).toContainText(neighbour.email);
+    await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+    await menu.getByRole('link', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL('/settings');
+    await expect(menu).toBeHidden();
+  },
+);
 
-test('only the admin sees the Admin link and dashboard', async ({ page, neighbour }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the top bar links are for wide screens');
-  await signIn(page, neighbour);
-  await page.goto('/home');
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Browse' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
-  await page.goto('/admin');
-  await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
+// The top bar links are for wide screens; the desktop project runs @desktop tests.
+test(
+  'only the admin sees the Admin link and dashboard',
+  { tag: '@desktop' },
+  async ({ page, neighbour }) => {
+    await signIn(page, neighbour);
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Browse' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await page.goto('/admin');
+    await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
 
-  await signIn(page, e2eEnv.admin);
-  await page.goto('/home');
-  await nav.getByRole('link', { name: 'Admin' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-});
+    await signIn(page, e2eEnv.admin);
+    await page.goto('/home');
+    await nav.getByRole('link', { name: 'Admin' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  },
+);
