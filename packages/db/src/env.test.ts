@@ -1,16 +1,18 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_ADMIN_EMAIL, readDatabaseEnv, readTestDatabaseUrl } from './env';
 
 describe('environment', () => {
-  it('defaults to the embedded database under ./data', () => {
+  it('defaults to the embedded database under data/ at the repository root', () => {
     const env = readDatabaseEnv({});
+    const repoData = fileURLToPath(new URL('../../../data', import.meta.url));
     expect(env.databaseUrl).toBeUndefined();
-    expect(env.dataDir).toBe(path.resolve('data'));
-    expect(env.pgliteDir).toBe(path.resolve('data', 'pglite'));
-    expect(env.uploadsDir).toBe(path.resolve('data', 'uploads'));
+    expect(env.dataDir).toBe(repoData);
+    expect(env.pgliteDir).toBe(path.join(repoData, 'pglite'));
+    expect(env.uploadsDir).toBe(path.join(repoData, 'uploads'));
     expect(env.adminEmail).toBe(DEFAULT_ADMIN_EMAIL);
     expect(env.adminPassword).toBeUndefined();
   });
