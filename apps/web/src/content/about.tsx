@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { BadgeDollarSign, Gift, House, Leaf, Lock, Mail, UserCheck, Users } from 'lucide-react';
-import { SUPPORT_EMAIL, SUPPORT_RESPONSE_TIME } from '@yardsale/validators';
+import { SUPPORT_RESPONSE_TIME } from '@yardsale/validators';
+
+import { Card, ProseSection, SupportLink } from './prose';
 
 const values: readonly { icon: LucideIcon; title: string; body: ReactNode }[] = [
   {
@@ -44,10 +46,7 @@ const values: readonly { icon: LucideIcon; title: string; body: ReactNode }[] = 
 export function AboutContent() {
   return (
     <div className="mx-auto max-w-3xl space-y-12 text-foreground">
-      <section id="mission" aria-labelledby="mission-heading" className="scroll-mt-24 space-y-4">
-        <h2 id="mission-heading" className="text-2xl font-semibold tracking-tight text-foreground">
-          Our mission
-        </h2>
+      <ProseSection id="mission" title="Our mission">
         <p className="text-lg leading-8 text-foreground">
           To make it easy, safe and free for neighbours to pass along the things they no longer need
           — and to find treasures just around the corner.
@@ -65,65 +64,36 @@ export function AboutContent() {
           Listings tidy themselves away once a sale is over, so what you see is what's actually
           still available.
         </p>
-      </section>
+      </ProseSection>
 
-      <section id="values" aria-labelledby="values-heading" className="scroll-mt-24 space-y-4">
-        <h2 id="values-heading" className="text-2xl font-semibold tracking-tight text-foreground">
-          What we value
-        </h2>
+      <ProseSection id="values" title="What we value">
         <ul className="grid gap-4 sm:grid-cols-2">
-          {values.map(({ icon: Icon, title, body }) => (
-            <li
-              key={title}
-              className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm"
-            >
-              <div className="mb-2 flex items-center gap-2">
-                <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                <h3 className="text-lg font-semibold text-foreground">{title}</h3>
-              </div>
-              <p className="leading-7 text-muted-foreground">{body}</p>
-            </li>
+          {values.map(({ icon, title, body }) => (
+            <Card key={title} as="li" icon={icon} title={title}>
+              <p>{body}</p>
+            </Card>
           ))}
         </ul>
-      </section>
+      </ProseSection>
 
-      <section
-        id="what-we-are"
-        aria-labelledby="what-we-are-heading"
-        className="scroll-mt-24 space-y-4"
-      >
-        <h2
-          id="what-we-are-heading"
-          className="text-2xl font-semibold tracking-tight text-foreground"
-        >
-          What YardSale is — and isn't
-        </h2>
+      <ProseSection id="what-we-are" title="What YardSale is — and isn't">
         <p className="leading-7 text-muted-foreground">
           YardSale is a meeting place. We help you list, find and talk about things for sale nearby.
           We don't buy or sell anything ourselves, we don't handle payments or deliveries, and we
           don't inspect items. Buyers and sellers agree the details and make the exchange directly,
           the way neighbours always have.
         </p>
-      </section>
+      </ProseSection>
 
-      <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-24 space-y-4">
-        <h2 id="contact-heading" className="text-2xl font-semibold tracking-tight text-foreground">
-          Say hello
-        </h2>
+      <ProseSection id="contact" title="Say hello">
         <div className="flex gap-3 rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
           <Mail className="mt-1 size-5 shrink-0 text-primary" aria-hidden="true" />
           <p className="leading-7 text-muted-foreground">
-            Ideas, questions or a great find you'd like to tell us about? Write to{' '}
-            <a
-              href={`mailto:${SUPPORT_EMAIL}`}
-              className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-            >
-              {SUPPORT_EMAIL}
-            </a>
-            . We reply within {SUPPORT_RESPONSE_TIME}.
+            Ideas, questions or a great find you'd like to tell us about? Write to <SupportLink />.
+            We reply within {SUPPORT_RESPONSE_TIME}.
           </p>
         </div>
-      </section>
+      </ProseSection>
     </div>
   );
 }

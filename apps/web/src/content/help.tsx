@@ -19,17 +19,11 @@ import {
   SESSION_REMEMBER_DAYS,
   SESSION_SHORT_HOURS,
   SINGLE_ITEM_LIFETIME_DAYS,
-  SUPPORT_EMAIL,
   SUPPORT_RESPONSE_TIME,
   SYSTEM_ACCOUNT,
 } from '@yardsale/validators';
 
-/** "18:00" -> "6:00 PM" */
-function formatClock(hhmm: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
+import { Bullets, Card, ProseSection, SupportLink, formatClock, sectionsOf } from './prose';
 
 const defaultEndTime = formatClock(DEFAULT_SALE_END_TIME);
 const maxPhotoMb = MAX_PHOTO_BYTES / (1024 * 1024);
@@ -44,43 +38,7 @@ const sections = [
   { id: 'community-guidelines', title: 'Community Guidelines', icon: Handshake },
 ] as const satisfies readonly { id: string; title: string; icon: LucideIcon }[];
 
-type SectionId = (typeof sections)[number]['id'];
-
-function HelpSection({ id, children }: { id: SectionId; children: ReactNode }) {
-  const section = sections.find((s) => s.id === id);
-  const Icon = section?.icon ?? CircleHelp;
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24 space-y-4">
-      <h2
-        id={`${id}-heading`}
-        className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-foreground"
-      >
-        <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
-        {section?.title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
-      <h3 className="mb-2 text-lg font-semibold text-foreground">{title}</h3>
-      <div className="space-y-2 leading-7 text-muted-foreground">{children}</div>
-    </div>
-  );
-}
-
-function Bullets({ items }: { items: readonly ReactNode[] }) {
-  return (
-    <ul className="list-disc space-y-1.5 pl-5 leading-7 text-muted-foreground marker:text-primary">
-      {items.map((item, i) => (
-        <li key={i}>{item}</li>
-      ))}
-    </ul>
-  );
-}
+const section = sectionsOf(sections);
 
 function Question({ question, children }: { question: string; children: ReactNode }) {
   return (
@@ -100,15 +58,6 @@ function Question({ question, children }: { question: string; children: ReactNod
     </details>
   );
 }
-
-const supportLink = (
-  <a
-    href={`mailto:${SUPPORT_EMAIL}`}
-    className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-  >
-    {SUPPORT_EMAIL}
-  </a>
-);
 
 export function HelpContent() {
   return (
@@ -138,7 +87,7 @@ export function HelpContent() {
         </ul>
       </nav>
 
-      <HelpSection id="getting-started">
+      <ProseSection {...section('getting-started')}>
         <p className="leading-7 text-muted-foreground">
           YardSale is free, and getting started takes a couple of minutes.
         </p>
@@ -216,9 +165,9 @@ export function HelpContent() {
             </li>
           ))}
         </ol>
-      </HelpSection>
+      </ProseSection>
 
-      <HelpSection id="safety">
+      <ProseSection {...section('safety')}>
         <p className="leading-7 text-muted-foreground">
           Almost every YardSale exchange is a pleasant chat over a box of old records. A few habits
           keep it that way. Please note that YardSale doesn't check IDs or inspect items, so your
@@ -226,49 +175,66 @@ export function HelpContent() {
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <Card title="Meeting up">
-            <Bullets
-              items={[
-                'Meet in daylight, in a public place when you can — a café, a library or a well-lit car park.',
-                'Bring a friend for larger or more valuable items, and tell someone where you’re going.',
-                'Check the item before you pay. Test electronics, open drawers, look for damage.',
-                'Trust your instincts. If something feels off, it’s fine to walk away.',
-              ]}
-            />
+            <Bullets>
+              <li>
+                Meet in daylight, in a public place when you can — a café, a library or a well-lit
+                car park.
+              </li>
+              <li>
+                Bring a friend for larger or more valuable items, and tell someone where you’re
+                going.
+              </li>
+              <li>
+                Check the item before you pay. Test electronics, open drawers, look for damage.
+              </li>
+              <li>Trust your instincts. If something feels off, it’s fine to walk away.</li>
+            </Bullets>
           </Card>
           <Card title="Paying and getting paid">
-            <Bullets
-              items={[
-                'YardSale doesn’t handle payments. Cash on pickup is simplest; count it together.',
-                'Never send a deposit, gift cards or a wire transfer to someone you haven’t met.',
-                'Be wary of overpayment offers, “my courier will collect it”, or requests to pay through an unfamiliar link.',
-                'Never share bank details, passwords or verification codes.',
-              ]}
-            />
+            <Bullets>
+              <li>
+                YardSale doesn’t handle payments. Cash on pickup is simplest; count it together.
+              </li>
+              <li>
+                Never send a deposit, gift cards or a wire transfer to someone you haven’t met.
+              </li>
+              <li>
+                Be wary of overpayment offers, “my courier will collect it”, or requests to pay
+                through an unfamiliar link.
+              </li>
+              <li>Never share bank details, passwords or verification codes.</li>
+            </Bullets>
           </Card>
           <Card title="Hosting a garage sale">
-            <Bullets
-              items={[
-                'Keep the sale outside or in the garage; don’t invite strangers into your home.',
-                'Lock doors you aren’t using and keep valuables, keys and phones out of sight.',
-                'Have small change ready and keep the cash box with you.',
-                'Ask a friend or family member to help on busy days.',
-              ]}
-            />
+            <Bullets>
+              <li>
+                Keep the sale outside or in the garage; don’t invite strangers into your home.
+              </li>
+              <li>Lock doors you aren’t using and keep valuables, keys and phones out of sight.</li>
+              <li>Have small change ready and keep the cash box with you.</li>
+              <li>Ask a friend or family member to help on busy days.</li>
+            </Bullets>
           </Card>
           <Card title="Protecting your privacy">
-            <Bullets
-              items={[
-                'Keep chats in YardSale Messages until you’re comfortable sharing a phone number.',
-                'Contact phone and e-mail on a listing are optional — only add them if you want to.',
-                'We remove hidden photo data (including GPS location) from listing photos, but we can’t remove what’s in the picture: keep house numbers, licence plates, faces and mail out of shot.',
-                'If someone makes you uncomfortable, use Report on their listing.',
-              ]}
-            />
+            <Bullets>
+              <li>
+                Keep chats in YardSale Messages until you’re comfortable sharing a phone number.
+              </li>
+              <li>
+                Contact phone and e-mail on a listing are optional — only add them if you want to.
+              </li>
+              <li>
+                We remove hidden photo data (including GPS location) from listing photos, but we
+                can’t remove what’s in the picture: keep house numbers, licence plates, faces and
+                mail out of shot.
+              </li>
+              <li>If someone makes you uncomfortable, use Report on their listing.</li>
+            </Bullets>
           </Card>
         </div>
-      </HelpSection>
+      </ProseSection>
 
-      <HelpSection id="faq">
+      <ProseSection {...section('faq')}>
         <div className="space-y-3">
           <Question question="Is YardSale really free?">
             <p>
@@ -374,8 +340,9 @@ export function HelpContent() {
           </Question>
           <Question question="I forgot my password. What now?">
             <p>
-              Resetting a password by e-mail isn't available in the app yet. Write to {supportLink}{' '}
-              from the e-mail address on your account and we'll help you get back in.
+              Resetting a password by e-mail isn't available in the app yet. Write to{' '}
+              <SupportLink /> from the e-mail address on your account and we'll help you get back
+              in.
             </p>
           </Question>
           <Question question="It says I’m doing that too often. Why?">
@@ -393,80 +360,70 @@ export function HelpContent() {
             </p>
           </Question>
         </div>
-      </HelpSection>
+      </ProseSection>
 
-      <HelpSection id="success-tips">
+      <ProseSection {...section('success-tips')}>
         <p className="leading-7 text-muted-foreground">
           A few minutes of care turns a listing people scroll past into one they message about.
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <Card title="Photos that sell">
-            <Bullets
-              items={[
-                'Shoot in daylight against a plain background.',
-                'Make your best photo the first one — it’s the cover on every card.',
-                'Show the whole item, then close-ups of details, labels and any wear.',
-                `Use all ${MAX_PHOTOS_PER_LISTING} photos for bigger items and garage sale highlights.`,
-              ]}
-            />
+            <Bullets>
+              <li>Shoot in daylight against a plain background.</li>
+              <li>Make your best photo the first one — it’s the cover on every card.</li>
+              <li>Show the whole item, then close-ups of details, labels and any wear.</li>
+              <li>{`Use all ${MAX_PHOTOS_PER_LISTING} photos for bigger items and garage sale highlights.`}</li>
+            </Bullets>
           </Card>
           <Card title="Titles and descriptions">
-            <Bullets
-              items={[
-                'Lead with what it is: “Oak dining table, seats 6” beats “Table”.',
-                'Include brand, size, measurements and condition.',
-                'Be upfront about flaws — honest listings earn good reviews.',
-                'Say how pickup works: times, stairs, whether help is needed to carry it.',
-              ]}
-            />
+            <Bullets>
+              <li>Lead with what it is: “Oak dining table, seats 6” beats “Table”.</li>
+              <li>Include brand, size, measurements and condition.</li>
+              <li>Be upfront about flaws — honest listings earn good reviews.</li>
+              <li>Say how pickup works: times, stairs, whether help is needed to carry it.</li>
+            </Bullets>
           </Card>
           <Card title="Garage sale day">
-            <Bullets
-              items={[
-                'Post a few days ahead so the sale shows up under This Weekend.',
-                'Set a realistic end time; the listing ends then automatically.',
-                'List headline items in the description — furniture, tools, toys.',
-                'Price things clearly on the day and expect some friendly haggling.',
-              ]}
-            />
+            <Bullets>
+              <li>Post a few days ahead so the sale shows up under This Weekend.</li>
+              <li>Set a realistic end time; the listing ends then automatically.</li>
+              <li>List headline items in the description — furniture, tools, toys.</li>
+              <li>Price things clearly on the day and expect some friendly haggling.</li>
+            </Bullets>
           </Card>
           <Card title="Be a great neighbour">
-            <Bullets
-              items={[
-                'Reply quickly, even if it’s to say the item has gone.',
-                'Turn up when you said you would, or let the other person know.',
-                'Delete listings once they’ve sold.',
-                'Leave fair, specific reviews — they help everyone choose well.',
-              ]}
-            />
+            <Bullets>
+              <li>Reply quickly, even if it’s to say the item has gone.</li>
+              <li>Turn up when you said you would, or let the other person know.</li>
+              <li>Delete listings once they’ve sold.</li>
+              <li>Leave fair, specific reviews — they help everyone choose well.</li>
+            </Bullets>
           </Card>
         </div>
-      </HelpSection>
+      </ProseSection>
 
-      <HelpSection id="contact-support">
+      <ProseSection {...section('contact-support')}>
         <div className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
           <p className="leading-7 text-muted-foreground">
-            Stuck, spotted a bug, or need help with your account? E-mail us at {supportLink}. We
+            Stuck, spotted a bug, or need help with your account? E-mail us at <SupportLink />. We
             reply within {SUPPORT_RESPONSE_TIME}.
           </p>
           <p className="mt-3 leading-7 text-muted-foreground">
             To help us help you quickly, include:
           </p>
-          <Bullets
-            items={[
-              'the e-mail address on your YardSale account,',
-              'a link to the listing or profile involved, if there is one,',
-              'what you expected to happen and what happened instead (a screenshot helps).',
-            ]}
-          />
+          <Bullets className="leading-7 text-muted-foreground">
+            <li>the e-mail address on your YardSale account,</li>
+            <li>a link to the listing or profile involved, if there is one,</li>
+            <li>what you expected to happen and what happened instead (a screenshot helps).</li>
+          </Bullets>
           <p className="mt-3 leading-7 text-muted-foreground">
             Reporting a person or listing? The Report button on the listing is the fastest route to
             our team. If you ever feel in danger, contact your local emergency services first.
           </p>
         </div>
-      </HelpSection>
+      </ProseSection>
 
-      <HelpSection id="community-guidelines">
+      <ProseSection {...section('community-guidelines')}>
         <p className="leading-7 text-muted-foreground">
           YardSale works because neighbours treat each other well. By using it, you agree to:
         </p>
@@ -509,7 +466,7 @@ export function HelpContent() {
             </p>
           </Card>
         </div>
-      </HelpSection>
+      </ProseSection>
     </div>
   );
 }

@@ -21,58 +21,11 @@ import {
   SINGLE_ITEM_LIFETIME_DAYS,
 } from '@yardsale/validators';
 
-/** "18:00" -> "6:00 PM" */
-function formatClock(hhmm: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
+import { Bullets, Card, ProseSection, formatClock } from './prose';
 
 const defaultEndTime = formatClock(DEFAULT_SALE_END_TIME);
 const garageSale = LISTING_TYPE_LABELS['garage-sale'];
 const singleItem = LISTING_TYPE_LABELS['single-item'];
-
-function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24 space-y-4">
-      <h2 id={`${id}-heading`} className="text-2xl font-semibold tracking-tight text-foreground">
-        {title}
-      </h2>
-      {intro ? <p className="leading-7 text-muted-foreground">{intro}</p> : null}
-      {children}
-    </section>
-  );
-}
-
-function Card({
-  icon: Icon,
-  title,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
-      <div className="mb-2 flex items-center gap-2">
-        <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-        <h3 className="text-lg font-semibold text-foreground">{title}</h3>
-      </div>
-      <div className="space-y-2 leading-7 text-muted-foreground">{children}</div>
-    </div>
-  );
-}
 
 function NumberedList({ items }: { items: readonly ReactNode[] }) {
   return (
@@ -141,7 +94,7 @@ export function HowItWorksContent() {
         three simple steps.
       </p>
 
-      <Section id="three-steps" title="Three simple steps">
+      <ProseSection id="three-steps" title="Three simple steps">
         <ol className="grid gap-4 md:grid-cols-3">
           {steps.map(({ icon: Icon, title, body }, i) => (
             <li
@@ -162,9 +115,9 @@ export function HowItWorksContent() {
             </li>
           ))}
         </ol>
-      </Section>
+      </ProseSection>
 
-      <Section id="for-sellers" title="For sellers">
+      <ProseSection id="for-sellers" title="For sellers">
         <div className="grid gap-4 md:grid-cols-2">
           <Card icon={Store} title="Create your listing">
             <NumberedList
@@ -197,9 +150,9 @@ export function HowItWorksContent() {
             </p>
           </Card>
         </div>
-      </Section>
+      </ProseSection>
 
-      <Section id="for-buyers" title="For buyers">
+      <ProseSection id="for-buyers" title="For buyers">
         <div className="grid gap-4 md:grid-cols-2">
           <Card icon={Search} title="Find something good">
             <p>
@@ -218,9 +171,9 @@ export function HowItWorksContent() {
             </p>
           </Card>
         </div>
-      </Section>
+      </ProseSection>
 
-      <Section
+      <ProseSection
         id="listing-lifecycle"
         title="What happens to a listing over time"
         intro="Listings don’t linger after the sale is over. Here’s the life of a listing, start to finish."
@@ -246,11 +199,11 @@ export function HowItWorksContent() {
             sign at the end of the driveway — the listing ends when your sale does.
           </p>
         </div>
-      </Section>
+      </ProseSection>
 
-      <Section id="safety" title="Stay safe">
+      <ProseSection id="safety" title="Stay safe">
         <Card icon={ShieldCheck} title="Simple habits, safe exchanges">
-          <ul className="list-disc space-y-1.5 pl-5 marker:text-primary">
+          <Bullets>
             <li>
               Meet in daylight, in a public place where you can, and bring a friend for big items.
             </li>
@@ -263,9 +216,9 @@ export function HowItWorksContent() {
             <li>
               If something's not right, tap Report on the listing — our team reviews every report.
             </li>
-          </ul>
+          </Bullets>
         </Card>
-      </Section>
+      </ProseSection>
     </div>
   );
 }

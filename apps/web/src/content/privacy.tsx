@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
 import {
   ENDED_LISTING_PURGE_DAYS,
-  LEGAL_LAST_UPDATED,
   SESSION_REMEMBER_DAYS,
   SESSION_SHORT_HOURS,
   SINGLE_ITEM_LIFETIME_DAYS,
-  SUPPORT_EMAIL,
   SUPPORT_RESPONSE_TIME,
   SYSTEM_ACCOUNT,
 } from '@yardsale/validators';
 
-const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
-
-const supportLink = (
-  <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-    {SUPPORT_EMAIL}
-  </a>
-);
+import {
+  Bullets,
+  Card,
+  LegalDocument,
+  ProseSection,
+  Strong,
+  SupportLink,
+  sectionsOf,
+} from './prose';
 
 const sections = [
   { id: 'summary', title: 'The short version' },
@@ -33,72 +33,25 @@ const sections = [
   { id: 'contact', title: 'Contact us' },
 ] as const;
 
-type SectionId = (typeof sections)[number]['id'];
-
-function PrivacySection({ id, children }: { id: SectionId; children: ReactNode }) {
-  const index = sections.findIndex((s) => s.id === id);
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24 space-y-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-foreground">
-        {index + 1}. {sections[index]?.title}
-      </h2>
-      <div className="space-y-3 leading-7 text-muted-foreground">{children}</div>
-    </section>
-  );
-}
+const section = sectionsOf(sections, { numbered: true });
 
 function SubHeading({ children }: { children: ReactNode }) {
   return <h3 className="pt-1 font-semibold text-foreground">{children}</h3>;
 }
 
-function Bullets({ children }: { children: ReactNode }) {
-  return <ul className="list-disc space-y-1.5 pl-5 marker:text-primary">{children}</ul>;
-}
-
-function Strong({ children }: { children: ReactNode }) {
-  return <strong className="font-semibold text-foreground">{children}</strong>;
-}
-
-function AudienceCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-sm">
-      <h3 className="mb-2 font-semibold text-foreground">{title}</h3>
-      <div className="space-y-2 text-muted-foreground">{children}</div>
-    </div>
-  );
-}
-
 export function PrivacyContent() {
   return (
-    <div className="mx-auto max-w-3xl space-y-10 text-foreground">
-      <header className="space-y-3">
-        <p className="text-sm text-muted-foreground">Last updated {LEGAL_LAST_UPDATED}</p>
-        <p className="leading-7 text-muted-foreground">
+    <LegalDocument
+      sections={sections}
+      intro={
+        <>
           This policy explains, in plain words, what information YardSale keeps about you, why, who
           can see it and how long it stays. We collect what the service needs to work and nothing
           more, and we never sell your information.
-        </p>
-      </header>
-
-      <nav aria-label="Contents" className="rounded-xl border border-border bg-muted/40 p-5">
-        <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-          Contents
-        </h2>
-        <ol className="grid list-decimal gap-1.5 pl-5 sm:grid-cols-2 marker:text-muted-foreground">
-          {sections.map(({ id, title }) => (
-            <li key={id}>
-              <a
-                href={`#${id}`}
-                className="text-foreground underline-offset-4 hover:text-primary hover:underline"
-              >
-                {title}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      <PrivacySection id="summary">
+        </>
+      }
+    >
+      <ProseSection {...section('summary')}>
         <Bullets>
           <li>
             We keep your account details, what you post (listings, photos, messages, reviews and
@@ -121,9 +74,9 @@ export function PrivacyContent() {
           </li>
           <li>We don't sell or rent your information to anyone.</li>
         </Bullets>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="what-we-collect">
+      <ProseSection {...section('what-we-collect')}>
         <SubHeading>Your account</SubHeading>
         <p>
           When you sign up: your first and last name, e-mail address and password, and — if you
@@ -162,9 +115,9 @@ export function PrivacyContent() {
           with a reference number so we can fix it. We don't use this information to locate you or
           to follow you around the web.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="cookies">
+      <ProseSection {...section('cookies')}>
         <p>
           YardSale sets <Strong>a single cookie: your session cookie</Strong>. It holds a random
           sign-in token — we store only a scrambled copy of it — and it's marked HttpOnly, so
@@ -191,9 +144,9 @@ export function PrivacyContent() {
           you've dismissed the “install app” prompt, or where you'd scrolled to on the Home page so
           you can pick up where you left off. These stay on your device and aren't sent to us.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="photos">
+      <ProseSection {...section('photos')}>
         <p>
           Photos taken on phones usually carry hidden details: the camera model, the time the
           picture was taken and often the exact GPS location. When you upload a listing photo, we
@@ -206,9 +159,9 @@ export function PrivacyContent() {
           plates, faces and post out of shot. Large photos are also shrunk in your browser before
           upload, to save your data.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="how-we-use">
+      <ProseSection {...section('how-we-use')}>
         <p>We use your information only to run YardSale:</p>
         <Bullets>
           <li>to create your account and keep you signed in;</li>
@@ -233,11 +186,11 @@ export function PrivacyContent() {
           If you tap Open in Maps or Get Directions on a listing, its address is passed to the map
           service you open, and that service's own privacy policy applies.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="who-sees-what">
+      <ProseSection {...section('who-sees-what')}>
         <div className="grid gap-4 md:grid-cols-2">
-          <AudienceCard title="Signed-in members">
+          <Card compact title="Signed-in members">
             <Bullets>
               <li>
                 Your listings, with everything on them: photos, description, category, price range,
@@ -249,32 +202,32 @@ export function PrivacyContent() {
               </li>
               <li>Reviews you've written, shown with your first name and last initial.</li>
             </Bullets>
-          </AudienceCard>
-          <AudienceCard title="The person you're messaging">
+          </Card>
+          <Card compact title="The person you're messaging">
             <p>
               The messages in your conversation with them, your name and profile picture, and which
               listing you're talking about. Nobody else — not other members, and no part of our
               admin tools — can read your conversations.
             </p>
-          </AudienceCard>
-          <AudienceCard title="Our admin">
+          </Card>
+          <Card compact title="Our admin">
             <p>
               Reports, including the e-mail addresses of the person who filed the report and the
               person reported, the listing involved and the description. The admin can also remove
               listings that break our rules.
             </p>
-          </AudienceCard>
-          <AudienceCard title="Not shown to other members">
+          </Card>
+          <Card compact title="Not shown to other members">
             <p>
               Your password, your account e-mail and phone number, the listings you've saved, and
               the reports you've filed. The person you report isn't told who reported them. Anyone
               who isn't signed in can't see listings, profiles or addresses.
             </p>
-          </AudienceCard>
+          </Card>
         </div>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="retention">
+      <ProseSection {...section('retention')}>
         <Bullets>
           <li>
             <Strong>Listings</Strong> stay until you delete them or they end. A garage sale ends at
@@ -304,9 +257,9 @@ export function PrivacyContent() {
             <Strong>Your account</Strong> and profile stay until you ask us to delete them.
           </li>
         </Bullets>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="security">
+      <ProseSection {...section('security')}>
         <p>
           Passwords are hashed with Argon2id, a modern algorithm designed for exactly this, and
           sign-in tokens are stored only in hashed form. Requests that change anything must come
@@ -315,11 +268,11 @@ export function PrivacyContent() {
         </p>
         <p>
           No system is perfectly secure, so please use a password you don't use anywhere else, and
-          tell us at {supportLink} if you think something's wrong.
+          tell us at <SupportLink /> if you think something's wrong.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="your-choices">
+      <ProseSection {...section('your-choices')}>
         <Bullets>
           <li>Update your name, e-mail address and phone number from your profile and settings.</li>
           <li>Add or remove your profile picture at any time. A phone number is optional.</li>
@@ -330,34 +283,34 @@ export function PrivacyContent() {
         </Bullets>
         <p>
           Downloading your data and deleting your account aren't available in Settings yet. Until
-          they are, e-mail {supportLink} from the address on your account and we'll send you a copy
-          of your information, correct it, or delete your account.
+          they are, e-mail <SupportLink /> from the address on your account and we'll send you a
+          copy of your information, correct it, or delete your account.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="age">
+      <ProseSection {...section('age')}>
         <p>
           YardSale is only for people aged 18 and over, and we don't knowingly collect information
           from anyone younger. If you believe someone under 18 has an account, please tell us and
           we'll remove it.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="changes">
+      <ProseSection {...section('changes')}>
         <p>
           If we change how we handle your information, we'll update this page and the date at the
           top. For significant changes, we'll also tell you with an announcement in Messages before
           they take effect.
         </p>
-      </PrivacySection>
+      </ProseSection>
 
-      <PrivacySection id="contact">
+      <ProseSection {...section('contact')}>
         <p>
-          Questions, requests or concerns about your privacy? E-mail {supportLink}. We reply within{' '}
-          {SUPPORT_RESPONSE_TIME}.
+          Questions, requests or concerns about your privacy? E-mail <SupportLink />. We reply
+          within {SUPPORT_RESPONSE_TIME}.
         </p>
-      </PrivacySection>
-    </div>
+      </ProseSection>
+    </LegalDocument>
   );
 }
 

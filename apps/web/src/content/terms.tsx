@@ -1,36 +1,29 @@
-import type { ReactNode } from 'react';
 import {
   DEFAULT_SALE_END_TIME,
   ENDED_LISTING_PURGE_DAYS,
-  LEGAL_LAST_UPDATED,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_LISTING,
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
   SINGLE_ITEM_LIFETIME_DAYS,
-  SUPPORT_EMAIL,
   SUPPORT_RESPONSE_TIME,
   SYSTEM_ACCOUNT,
 } from '@yardsale/validators';
 
-/** "18:00" -> "6:00 PM" */
-function formatClock(hhmm: string): string {
-  const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
+import {
+  Bullets,
+  LegalDocument,
+  ProseSection,
+  Strong,
+  SupportLink,
+  formatClock,
+  linkClass,
+  sectionsOf,
+} from './prose';
 
 const maxPhotoMb = MAX_PHOTO_BYTES / (1024 * 1024);
 const reportReasons = REPORT_CATEGORIES.map((c) => REPORT_CATEGORY_LABELS[c].toLowerCase()).join(
   ', ',
-);
-
-const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
-
-const supportLink = (
-  <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-    {SUPPORT_EMAIL}
-  </a>
 );
 
 const sections = [
@@ -49,59 +42,21 @@ const sections = [
   { id: 'contact', title: 'Contact us' },
 ] as const;
 
-type SectionId = (typeof sections)[number]['id'];
-
-function TermsSection({ id, children }: { id: SectionId; children: ReactNode }) {
-  const index = sections.findIndex((s) => s.id === id);
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24 space-y-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight text-foreground">
-        {index + 1}. {sections[index]?.title}
-      </h2>
-      <div className="space-y-3 leading-7 text-muted-foreground">{children}</div>
-    </section>
-  );
-}
-
-function Bullets({ children }: { children: ReactNode }) {
-  return <ul className="list-disc space-y-1.5 pl-5 marker:text-primary">{children}</ul>;
-}
-
-function Strong({ children }: { children: ReactNode }) {
-  return <strong className="font-semibold text-foreground">{children}</strong>;
-}
+const section = sectionsOf(sections, { numbered: true });
 
 export function TermsContent() {
   return (
-    <div className="mx-auto max-w-3xl space-y-10 text-foreground">
-      <header className="space-y-3">
-        <p className="text-sm text-muted-foreground">Last updated {LEGAL_LAST_UPDATED}</p>
-        <p className="leading-7 text-muted-foreground">
+    <LegalDocument
+      sections={sections}
+      intro={
+        <>
           We've written these terms to be read, not skimmed past. They explain what you can expect
           from YardSale and what we expect from you. Creating an account means you agree to them, so
           please take a few minutes to read them through.
-        </p>
-      </header>
-
-      <nav aria-label="Contents" className="rounded-xl border border-border bg-muted/40 p-5">
-        <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-          Contents
-        </h2>
-        <ol className="grid list-decimal gap-1.5 pl-5 sm:grid-cols-2 marker:text-muted-foreground">
-          {sections.map(({ id, title }) => (
-            <li key={id}>
-              <a
-                href={`#${id}`}
-                className="text-foreground underline-offset-4 hover:text-primary hover:underline"
-              >
-                {title}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      <TermsSection id="about-these-terms">
+        </>
+      }
+    >
+      <ProseSection {...section('about-these-terms')}>
         <p>
           YardSale is a free neighbourhood marketplace where people post garage sales and single
           items, browse what's nearby, message each other and leave reviews. In these terms,
@@ -119,17 +74,17 @@ export function TermsContent() {
           </a>
           .
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="eligibility">
+      <ProseSection {...section('eligibility')}>
         <p>
           You must be <Strong>at least 18 years old</Strong> to create an account or use YardSale.
           By signing up you confirm that you are. If we learn that an account belongs to someone
           under 18, we'll close it.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="accounts">
+      <ProseSection {...section('accounts')}>
         <Bullets>
           <li>
             Use your real first and last name and an e-mail address you can read. Each e-mail
@@ -143,9 +98,9 @@ export function TermsContent() {
           <li>One person per account: don't share it, sell it or sign in as someone else.</li>
           <li>Keep your details up to date from your profile and settings pages.</li>
         </Bullets>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="listings">
+      <ProseSection {...section('listings')}>
         <p>When you post a listing, you promise that:</p>
         <Bullets>
           <li>the item is real, yours to sell, and available where and when you say;</li>
@@ -172,9 +127,9 @@ export function TermsContent() {
           delete it permanently, with its photos, saves and conversations. You can edit or delete
           your listings yourself at any time; please delete them once they've sold.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="prohibited-items">
+      <ProseSection {...section('prohibited-items')}>
         <p>Please don't list, offer or ask for:</p>
         <Bullets>
           <li>firearms, ammunition, explosives, weapons or weapon parts;</li>
@@ -199,9 +154,9 @@ export function TermsContent() {
           <li>anything else that is illegal to sell where you live.</li>
         </Bullets>
         <p>Listings that break these rules will be removed.</p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="fees">
+      <ProseSection {...section('fees')}>
         <p>
           <Strong>YardSale is free.</Strong> There are no listing fees, no commission and no
           subscription, and you keep 100% of what you sell for. We don't process payments: buyers
@@ -209,9 +164,9 @@ export function TermsContent() {
           paid feature, we'll tell you well in advance and it will never be charged without your
           agreement.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="conduct">
+      <ProseSection {...section('conduct')}>
         <p>To keep YardSale friendly and useful, you agree not to:</p>
         <Bullets>
           <li>harass, threaten, insult or discriminate against anyone;</li>
@@ -232,9 +187,9 @@ export function TermsContent() {
           send messages, post listings, leave reviews and file reports. If you hit a limit, you'll
           be told how long to wait.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="reports-moderation">
+      <ProseSection {...section('reports-moderation')}>
         <p>
           If someone breaks these terms, use <Strong>Report</Strong> on their listing. You'll choose
           a reason ({reportReasons}) and describe what happened. Please report honestly; false or
@@ -249,9 +204,9 @@ export function TermsContent() {
           From time to time we send announcements to all members from {SYSTEM_ACCOUNT.displayName}.
           They arrive in Messages and can't be replied to.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="your-content">
+      <ProseSection {...section('your-content')}>
         <p>
           The photos, descriptions, messages and reviews you post are <Strong>still yours</Strong>.
           So that we can run the service, you give us a non-exclusive, royalty-free permission to
@@ -264,9 +219,9 @@ export function TermsContent() {
           Only post content you have the right to share. Please don't post photos of other people
           without their permission.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="disclaimers">
+      <ProseSection {...section('disclaimers')}>
         <p>
           <Strong>YardSale is a meeting place, not a shop.</Strong> We don't own, inspect or deliver
           items, we don't check anyone's identity, and we're not a party to any sale. Buyers and
@@ -284,35 +239,35 @@ export function TermsContent() {
           for indirect losses. Nothing in these terms takes away rights you have under consumer law
           that can't be limited.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="termination">
+      <ProseSection {...section('termination')}>
         <p>
           You can stop using YardSale at any time. Deleting your account isn't available from
-          Settings yet; until it is, e-mail {supportLink} from the address on your account and we'll
-          delete it for you, together with your listings.
+          Settings yet; until it is, e-mail <SupportLink /> from the address on your account and
+          we'll delete it for you, together with your listings.
         </p>
         <p>
           We may suspend or close an account that seriously or repeatedly breaks these terms, or
           that puts other members at risk. Where it's appropriate, we'll tell you why.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="changes">
+      <ProseSection {...section('changes')}>
         <p>
           We may update these terms as YardSale grows. When we do, we'll change the date at the top,
           and for significant changes we'll let you know with an announcement in Messages before
           they take effect. If you keep using YardSale afterwards, the new terms apply.
         </p>
-      </TermsSection>
+      </ProseSection>
 
-      <TermsSection id="contact">
+      <ProseSection {...section('contact')}>
         <p>
-          Questions about these terms? E-mail {supportLink}. We reply within {SUPPORT_RESPONSE_TIME}
-          .
+          Questions about these terms? E-mail <SupportLink />. We reply within{' '}
+          {SUPPORT_RESPONSE_TIME}.
         </p>
-      </TermsSection>
-    </div>
+      </ProseSection>
+    </LegalDocument>
   );
 }
 

@@ -66,3 +66,22 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/**
+ * For the forms that set an account's details: the server's field messages go on the fields, and
+ * an e-mail address already in use (CONFLICT) on the email field. Returns the server's sentence,
+ * if any, for the caller's toast.
+ */
+export function applyAccountDetailsErrors<T extends FieldValues & { email: string }>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | undefined {
+  const onFields = applyServerFieldErrors(error, setError, fields);
+  const message = serverMessage(error);
+  if (!onFields && errorCode(error) === 'CONFLICT' && message) {
+    // The constraint on T guarantees the field; TypeScript can't see that through Path<T>.
+    setError('email' as Path<T>, { type: 'server', message });
+  }
+  return message;
+}

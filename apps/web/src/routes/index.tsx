@@ -1,6 +1,7 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { Badge, Button, PageSpinner } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import {
   ArrowRightIcon,
   BadgeCheckIcon,
@@ -183,15 +184,9 @@ function LandingPage() {
       {/* Features */}
       <section id="features" aria-labelledby="features-heading" className="bg-card py-16 sm:py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <div className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold tracking-wide text-primary uppercase">Features</p>
-            <h2
-              id="features-heading"
-              className="mt-2 font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl"
-            >
-              Everything you need to buy and sell next door
-            </h2>
-          </div>
+          <SectionHeading id="features-heading" eyebrow="Features">
+            Everything you need to buy and sell next door
+          </SectionHeading>
           <ul className="mt-12 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="flex gap-4">
@@ -217,15 +212,9 @@ function LandingPage() {
         aria-labelledby="steps-heading"
         className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 sm:py-20"
       >
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">How it works</p>
-          <h2
-            id="steps-heading"
-            className="mt-2 font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl"
-          >
-            Three steps to your first sale
-          </h2>
-        </div>
+        <SectionHeading id="steps-heading" eyebrow="How it works">
+          Three steps to your first sale
+        </SectionHeading>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border bg-card p-6 shadow-card">
@@ -320,5 +309,28 @@ function LandingPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A centred section title with a small label above it. */
+function SectionHeading({
+  id,
+  eyebrow,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
+      <h2
+        id={id}
+        className="mt-2 font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+      >
+        {children}
+      </h2>
+    </div>
   );
 }

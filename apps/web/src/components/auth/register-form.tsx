@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button, FormField, Input, toast } from '@yardsale/ui';
-import {
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  SESSION_REMEMBER_DAYS,
-  registerSchema,
-} from '@yardsale/validators';
+import { Button, FormField, toast } from '@yardsale/ui';
+import { MESSAGES, PASSWORD_MIN_LENGTH, registerSchema } from '@yardsale/validators';
 import type { RegisterInput } from '@yardsale/validators';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { applyServerFieldErrors, errorCode, serverMessage } from '../../lib/errors';
+import { applyAccountDetailsErrors } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { CheckboxField } from '../forms/checkbox-field';
 import { PasswordInput } from '../forms/password-input';
+import { PERSONAL_DETAILS_FIELDS, PersonalDetailsFields } from '../forms/personal-details-fields';
+import { RememberMeField } from '../forms/remember-me-field';
 
 /** The terms box starts unticked; the schema then accepts only a tick. */
 type RegisterFormValues = Omit<RegisterInput, 'termsAccepted'> & { termsAccepted: boolean };
@@ -47,18 +44,11 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: SessionUser) =
       const user = await register.mutateAsync(values);
       await onSignedIn(user);
     } catch (error) {
-      const onFields = applyServerFieldErrors(error, form.setError, [
-        'firstName',
-        'lastName',
-        'email',
-        'phone',
+      const message = applyAccountDetailsErrors(error, form.setError, [
+        ...PERSONAL_DETAILS_FIELDS,
         'password',
         'termsAccepted',
       ]);
-      const message = serverMessage(error);
-      if (!onFields && errorCode(error) === 'CONFLICT' && message) {
-        form.setError('email', { type: 'server', message });
-      }
       toast({
         variant: 'destructive',
         title: MESSAGES.register.failedTitle,
@@ -69,36 +59,12 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: SessionUser) =
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Create account">
-      <div className="grid items-start gap-5 sm:grid-cols-2">
-        <FormField
-          label="First name"
-          htmlFor="register-first-name"
-          error={errors.firstName?.message}
-          required
-        >
-          <Input autoComplete="given-name" {...form.register('firstName')} />
-        </FormField>
-        <FormField
-          label="Last name"
-          htmlFor="register-last-name"
-          error={errors.lastName?.message}
-          required
-        >
-          <Input autoComplete="family-name" {...form.register('lastName')} />
-        </FormField>
-      </div>
-      <FormField label="Email" htmlFor="register-email" error={errors.email?.message} required>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField label="Phone (optional)" htmlFor="register-phone" error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
-      </FormField>
+      <PersonalDetailsFields
+        idPrefix="register"
+        register={form.register}
+        errors={errors}
+        emailPlaceholder="you@example.com"
+      />
       <FormField
         label="Password"
         htmlFor="register-password"
@@ -136,22 +102,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: SessionUser) =
           />
         )}
       />
-      <Controller
-        control={form.control}
-        name="rememberMe"
-        render={({ field }) => (
-          <CheckboxField
-            id="register-remember"
-            label="Remember me"
-            description={`Stay signed in on this device for ${SESSION_REMEMBER_DAYS} days.`}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-          />
-        )}
-      />
+      <RememberMeField id="register-remember" control={form.control} />
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         {isSubmitting ? 'Creating account…' : 'Create Account'}
       </Button>

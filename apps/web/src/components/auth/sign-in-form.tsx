@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input, toast } from '@yardsale/ui';
-import { MESSAGES, SESSION_REMEMBER_DAYS, signInSchema } from '@yardsale/validators';
+import { MESSAGES, signInSchema } from '@yardsale/validators';
 import type { SignInInput } from '@yardsale/validators';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { applyServerFieldErrors, serverMessage } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { CheckboxField } from '../forms/checkbox-field';
 import { PasswordInput } from '../forms/password-input';
+import { RememberMeField } from '../forms/remember-me-field';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => Promise<void> }) {
   const trpc = useTRPC();
@@ -54,22 +54,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       >
         <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </FormField>
-      <Controller
-        control={form.control}
-        name="rememberMe"
-        render={({ field }) => (
-          <CheckboxField
-            id="signin-remember"
-            label="Remember me"
-            description={`Stay signed in on this device for ${SESSION_REMEMBER_DAYS} days.`}
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            name={field.name}
-          />
-        )}
-      />
+      <RememberMeField id="signin-remember" control={form.control} />
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign In'}
       </Button>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { LinkProps } from '@tanstack/react-router';
 import { Button, cn } from '@yardsale/ui';
 
 import { useSessionUser } from '../../lib/session';
@@ -8,6 +9,31 @@ const COPYRIGHT_YEAR = 2025;
 
 const footerLinkClasses =
   'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+const FULL_LINK_GROUPS = [
+  {
+    heading: 'YardSale',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/how-it-works', label: 'How It Works' },
+      { to: '/help', label: 'Help Center' },
+    ],
+  },
+  {
+    heading: 'Legal',
+    links: [
+      { to: '/terms', label: 'Terms of Service' },
+      { to: '/privacy', label: 'Privacy Policy' },
+    ],
+  },
+] as const;
+
+const COMPACT_LINKS = [
+  { to: '/about', label: 'About' },
+  { to: '/help', label: 'Help' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+] as const;
 
 /** The landing page's full footer, or the slim one under every other screen. */
 export function SiteFooter({ variant }: { variant: 'full' | 'compact' }) {
@@ -52,41 +78,12 @@ export function SiteFooter({ variant }: { variant: 'full' | 'compact' }) {
           ) : null}
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8">
-          <div>
-            <h2 className="mb-3 text-sm font-semibold">YardSale</h2>
-            <ul className="flex flex-col gap-2">
-              <li>
-                <Link to="/about" className={footerLinkClasses}>
-                  About
-                </Link>
-              </li>
-              <li>
-                <Link to="/how-it-works" className={footerLinkClasses}>
-                  How It Works
-                </Link>
-              </li>
-              <li>
-                <Link to="/help" className={footerLinkClasses}>
-                  Help Center
-                </Link>
-              </li>
-            </ul>
-          </div>
-          <div>
-            <h2 className="mb-3 text-sm font-semibold">Legal</h2>
-            <ul className="flex flex-col gap-2">
-              <li>
-                <Link to="/terms" className={footerLinkClasses}>
-                  Terms of Service
-                </Link>
-              </li>
-              <li>
-                <Link to="/privacy" className={footerLinkClasses}>
-                  Privacy Policy
-                </Link>
-              </li>
-            </ul>
-          </div>
+          {FULL_LINK_GROUPS.map((group) => (
+            <div key={group.heading}>
+              <h2 className="mb-3 text-sm font-semibold">{group.heading}</h2>
+              <FooterLinkList links={group.links} className="flex flex-col gap-2" />
+            </div>
+          ))}
         </nav>
       </div>
       <div className="border-t">
@@ -101,28 +98,30 @@ export function SiteFooter({ variant }: { variant: 'full' | 'compact' }) {
 function FooterLinks({ className }: { className?: string }) {
   return (
     <nav aria-label="Footer">
-      <ul className={cn('flex flex-wrap gap-x-5 gap-y-2', className)}>
-        <li>
-          <Link to="/about" className={footerLinkClasses}>
-            About
-          </Link>
-        </li>
-        <li>
-          <Link to="/help" className={footerLinkClasses}>
-            Help
-          </Link>
-        </li>
-        <li>
-          <Link to="/terms" className={footerLinkClasses}>
-            Terms
-          </Link>
-        </li>
-        <li>
-          <Link to="/privacy" className={footerLinkClasses}>
-            Privacy
-          </Link>
-        </li>
-      </ul>
+      <FooterLinkList
+        links={COMPACT_LINKS}
+        className={cn('flex flex-wrap gap-x-5 gap-y-2', className)}
+      />
     </nav>
+  );
+}
+
+function FooterLinkList({
+  links,
+  className,
+}: {
+  links: readonly { to: LinkProps['to']; label: string }[];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={footerLinkClasses}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Button, FormField, Input, toast } from '@yardsale/ui';
+import { Button, toast } from '@yardsale/ui';
 import { MESSAGES, updateProfileSchema } from '@yardsale/validators';
 import type { UpdateProfileInput } from '@yardsale/validators';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { applyServerFieldErrors, errorCode, serverMessage } from '../../lib/errors';
+import { applyAccountDetailsErrors } from '../../lib/errors';
 import { useCurrentUser, useSetSessionUser } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { PERSONAL_DETAILS_FIELDS, PersonalDetailsFields } from '../forms/personal-details-fields';
 
 function formValues(user: SessionUser): UpdateProfileInput {
   return {
@@ -38,16 +39,7 @@ export function ProfileDetailsForm() {
       form.reset(formValues(updated));
       toast({ variant: 'success', title: MESSAGES.profile.updatedTitle });
     } catch (error) {
-      const onFields = applyServerFieldErrors(error, form.setError, [
-        'firstName',
-        'lastName',
-        'email',
-        'phone',
-      ]);
-      const message = serverMessage(error);
-      if (!onFields && errorCode(error) === 'CONFLICT' && message) {
-        form.setError('email', { type: 'server', message });
-      }
+      const message = applyAccountDetailsErrors(error, form.setError, PERSONAL_DETAILS_FIELDS);
       toast({
         variant: 'destructive',
         title: MESSAGES.profile.failedTitle,
@@ -63,30 +55,7 @@ export function ProfileDetailsForm() {
       className="grid gap-5"
       aria-labelledby="profile-details-heading"
     >
-      <div className="grid items-start gap-5 sm:grid-cols-2">
-        <FormField
-          label="First name"
-          htmlFor="settings-first-name"
-          error={errors.firstName?.message}
-          required
-        >
-          <Input autoComplete="given-name" {...form.register('firstName')} />
-        </FormField>
-        <FormField
-          label="Last name"
-          htmlFor="settings-last-name"
-          error={errors.lastName?.message}
-          required
-        >
-          <Input autoComplete="family-name" {...form.register('lastName')} />
-        </FormField>
-      </div>
-      <FormField label="Email" htmlFor="settings-email" error={errors.email?.message} required>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-      </FormField>
-      <FormField label="Phone (optional)" htmlFor="settings-phone" error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
-      </FormField>
+      <PersonalDetailsFields idPrefix="settings" register={form.register} errors={errors} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button
           type="button"

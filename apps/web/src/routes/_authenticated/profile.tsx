@@ -1,13 +1,5 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@yardsale/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
 import {
   BadgeCheckIcon,
@@ -25,6 +17,7 @@ import {
   StoreIcon,
 } from 'lucide-react';
 
+import { IconCardHeader } from '../../components/layout/icon-card-header';
 import { PageContainer } from '../../components/layout/page';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { fullName, useCurrentUser } from '../../lib/session';
@@ -128,32 +121,20 @@ function ProfilePage() {
 
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
-          <CardHeader>
-            <div className="flex items-center gap-2">
-              <LayoutListIcon aria-hidden="true" className="size-5 text-primary" />
-              <CardTitle asChild>
-                <h2>My Listings</h2>
-              </CardTitle>
-            </div>
-            <CardDescription>
-              Your garage sales and single items will appear here, each with View, Edit and Delete.
-            </CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={LayoutListIcon}
+            title="My Listings"
+            description="Your garage sales and single items will appear here, each with View, Edit and Delete."
+          />
         </Card>
 
         <div className="flex flex-col gap-6">
           <Card>
-            <CardHeader>
-              <div className="flex items-center gap-2">
-                <BookmarkIcon aria-hidden="true" className="size-5 text-primary" />
-                <CardTitle asChild>
-                  <h2>Saved Listings</h2>
-                </CardTitle>
-              </div>
-              <CardDescription>
-                The listings you save most recently will appear here.
-              </CardDescription>
-            </CardHeader>
+            <IconCardHeader
+              icon={BookmarkIcon}
+              title="Saved Listings"
+              description="The listings you save most recently will appear here."
+            />
             <CardContent>
               <Link
                 to="/saved-listings"

@@ -1,12 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  ComingSoonCard,
-} from '@yardsale/ui';
+import { Card, CardContent, ComingSoonCard } from '@yardsale/ui';
 import {
   BellIcon,
   DownloadIcon,
@@ -19,6 +12,7 @@ import {
   UserRoundIcon,
 } from 'lucide-react';
 
+import { IconCardHeader } from '../../components/layout/icon-card-header';
 import { PageContainer, PageHeader } from '../../components/layout/page';
 import { ChangePasswordForm } from '../../components/settings/change-password-form';
 import { ProfileDetailsForm } from '../../components/settings/profile-details-form';
@@ -73,35 +67,24 @@ function SettingsPage() {
 
       <div className="flex flex-col gap-6">
         <Card>
-          <CardHeader>
-            <div className="flex items-center gap-2">
-              <UserRoundIcon aria-hidden="true" className="size-5 text-primary" />
-              <CardTitle asChild>
-                <h2 id="profile-details-heading">Profile Information</h2>
-              </CardTitle>
-            </div>
-            <CardDescription>
-              Your name is shown on your listings and profile. Your e-mail address is how you sign
-              in.
-            </CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={UserRoundIcon}
+            title="Profile Information"
+            titleId="profile-details-heading"
+            description="Your name is shown on your listings and profile. Your e-mail address is how you sign in."
+          />
           <CardContent>
             <ProfileDetailsForm />
           </CardContent>
         </Card>
 
         <Card>
-          <CardHeader>
-            <div className="flex items-center gap-2">
-              <KeyRoundIcon aria-hidden="true" className="size-5 text-primary" />
-              <CardTitle asChild>
-                <h2 id="change-password-heading">Change Password</h2>
-              </CardTitle>
-            </div>
-            <CardDescription>
-              Changing your password signs you out on your other devices.
-            </CardDescription>
-          </CardHeader>
+          <IconCardHeader
+            icon={KeyRoundIcon}
+            title="Change Password"
+            titleId="change-password-heading"
+            description="Changing your password signs you out on your other devices."
+          />
           <CardContent>
             <ChangePasswordForm />
           </CardContent>
