@@ -6,3 +6,4 @@ export * from './listing-end';
 export * from './trust';
 export * from './photo';
 export * from './user';
+export * from './listing-output';

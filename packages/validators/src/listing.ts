@@ -87,3 +87,26 @@ export type ListingInput = z.input<typeof listingSchema>;
 export type ListingValues = z.output<typeof listingSchema>;
 
 export const listingIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const listingSearchSchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  /** Empty means every category (the spec's "All"). */
+  category: z
+    .union([z.literal(''), categorySchema])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  listingType: z.enum(LISTING_TYPES).optional(),
+  cursor: z.string().max(200).nullish(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type ListingSearchInput = z.input<typeof listingSearchSchema>;
+export type ListingSearch = z.output<typeof listingSearchSchema>;
+
+export const updateListingSchema = z.object({ id: z.coerce.number().int().positive(), listing: listingSchema });
+export type UpdateListingInput = z.input<typeof updateListingSchema>;
+
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-07-03');
+export const salesBetweenSchema = z
+  .object({ from: dateOnly, to: dateOnly })
+  .refine((v) => v.from <= v.to, { message: 'The range must start before it ends', path: ['to'] });
+export type SalesBetweenInput = z.input<typeof salesBetweenSchema>;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+import { CATEGORIES, LISTING_TYPES, PRICE_RANGES } from './constants';
+
+/** A listing's photo as the API returns it: a card-size and a detail-size WebP. */
+export const listingImageSchema = z.object({
+  id: z.number().int(),
+  listingId: z.number().int(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+  isPrimary: z.boolean(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  createdAt: z.date(),
+});
+export type ListingImage = z.output<typeof listingImageSchema>;
+
+/** The seller as listings show them. */
+export const listingSellerSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+});
+export type ListingSeller = z.output<typeof listingSellerSchema>;
+
+/** Spec section 3 fields, plus the instant the listing ends. */
+export const listingFieldsOutputSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  listingType: z.enum(LISTING_TYPES),
+  priceRange: z.enum(PRICE_RANGES),
+  address: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  timeZone: z.string(),
+  endsAt: z.date(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+/** A listing in a list (browse, search, profiles, saved): its cover photo and seller. */
+export const listingSummarySchema = listingFieldsOutputSchema.extend({
+  primaryImage: listingImageSchema.pick({ imageUrl: true, thumbnailUrl: true, width: true, height: true }).nullable(),
+  imageCount: z.number().int(),
+  user: listingSellerSchema,
+  /** True once the listing has ended; only its owner ever sees such a listing. */
+  isExpired: z.boolean(),
+});
+export type ListingSummary = z.output<typeof listingSummarySchema>;
+
+/** The detail view: every photo, first one primary. */
+export const listingDetailSchema = listingSummarySchema.extend({
+  images: z.array(listingImageSchema),
+});
+export type ListingDetail = z.output<typeof listingDetailSchema>;
+
+export const listingPageSchema = z.object({
+  items: z.array(listingSummarySchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ListingPage = z.output<typeof listingPageSchema>;
+
+export const listingStatsSchema = z.object({
+  total: z.number().int(),
+  singleItems: z.number().int(),
+  garageSales: z.number().int(),
+});
+export type ListingStats = z.output<typeof listingStatsSchema>;
+
+export const createdListingSchema = z.object({ id: z.number().int() });
+
+export const savedStateSchema = z.object({ isSaved: z.boolean() });
+
+/** A seller's public page. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type PublicUser = z.output<typeof publicUserSchema>;
