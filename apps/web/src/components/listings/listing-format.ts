@@ -1,0 +1,39 @@
+import type { ListingSeller } from '@yardsale/validators';
+
+/*
+ * Garage-sale dates are calendar days ('YYYY-MM-DD'). The spec shows them in UTC, en-US: reading the
+ * day at UTC midnight keeps it the seller's day whatever the viewer's time zone.
+ */
+const saleDayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Sat, Jul 5', or 'Sat, Jul 5 – Sun, Jul 6' for a sale over several days. */
+export function formatSaleDays(startDate: string, endDate?: string | null): string {
+  const start = saleDayFormat.format(new Date(`${startDate}T00:00:00Z`));
+  if (!endDate || endDate === startDate) return start;
+  return `${start} – ${saleDayFormat.format(new Date(`${endDate}T00:00:00Z`))}`;
+}
+
+/** '09:00' → '9:00 AM', '18:30' → '6:30 PM'. */
+export function formatTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const period = hours < 12 ? 'AM' : 'PM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
+/** '9:00 AM – 2:00 PM', or just the opening time when no closing time is set. */
+export function formatTimeRange(startTime: string | null, endTime: string | null): string | null {
+  if (!startTime) return null;
+  return endTime ? `${formatTime(startTime)} – ${formatTime(endTime)}` : formatTime(startTime);
+}
+
+/** Cards name the seller by first name and last initial: 'Maria G.'. */
+export function sellerShortName(seller: Pick<ListingSeller, 'firstName' | 'lastName'>): string {
+  const initial = seller.lastName.trim().charAt(0).toUpperCase();
+  return initial ? `${seller.firstName} ${initial}.` : seller.firstName;
+}
