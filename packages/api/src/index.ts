@@ -25,3 +25,5 @@ import { createCallerFactory as callerFactory } from './trpc';
 /** Calls procedures in-process with a context: the REST adapter's way in. */
 export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
+export { createListing, addListingPhotos, purgeEndedListings } from './services/listings';
+export { limitListingCreation } from './router/listings';

@@ -7,25 +7,44 @@ import { MESSAGES } from '@yardsale/validators';
 
 import { requestInfo } from '../request-info';
 import { sendError } from './errors';
-import type { RestRoute } from './routes';
+import type { MultipartSpec, RestRoute } from './routes';
 
-async function readUpload(req: FastifyRequest, spec: NonNullable<RestRoute['multipart']>): Promise<Buffer> {
+interface ParsedMultipart {
+  fields: Record<string, string>;
+  files: Buffer[];
+}
+
+/** Streams a multipart body with limits: an oversize file is refused before it is held whole. */
+async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<ParsedMultipart> {
   if (!req.isMultipart()) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Send the file as multipart/form-data in the field "${spec.field}"` });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `Send the form as multipart/form-data with files in "${spec.fileFields.join('" or "')}"`,
+    });
   }
-  // The limit is enforced while streaming: an oversize file is refused before it is held in memory.
-  const part = await req.file({ limits: { fileSize: spec.maxBytes, files: 1 } });
-  if (!part || part.fieldname !== spec.field) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Send the file in the field "${spec.field}"` });
-  }
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
   try {
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: spec.tooLargeMessage });
+    for await (const part of req.parts({ limits: { fileSize: spec.maxBytes, files: spec.maxFiles, fields: 50 } })) {
+      if (part.type === 'file') {
+        if (!spec.fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          throw new TRPCError({ code: 'BAD_REQUEST', message: `Send files in "${spec.fileFields.join('" or "')}"` });
+        }
+        const data = await part.toBuffer();
+        // An empty file input still sends a part; it is no photo.
+        if (data.length > 0) files.push(data);
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: spec.tooLargeMessage });
+    if (code === 'FST_FILES_LIMIT') throw new TRPCError({ code: 'BAD_REQUEST', message: spec.tooManyMessage });
     throw err;
   }
+  return { fields, files };
 }
 
 export function registerRestRoutes(app: FastifyInstance, services: ApiServices, routes: RestRoute[]) {
@@ -39,14 +58,15 @@ export function registerRestRoutes(app: FastifyInstance, services: ApiServices, 
           if (route.access !== 'public' && !ctx.user) {
             throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
           }
-          const file = route.multipart ? await readUpload(req, route.multipart) : undefined;
+          const multipart = route.multipart ? await readMultipart(req, route.multipart) : null;
           const result = await route.run({
             caller: createCaller(ctx),
             ctx,
             services,
-            body: req.body ?? {},
+            body: multipart ? multipart.fields : (req.body ?? {}),
             params: req.params as Record<string, string>,
-            file,
+            query: req.query as Record<string, string>,
+            files: multipart?.files ?? [],
           });
           await reply.send(result);
         } catch (err) {

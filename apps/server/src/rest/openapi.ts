@@ -39,22 +39,30 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       required: true,
       schema: { type: 'integer' },
     }));
+    const queryParams = route.query
+      ? Object.entries((toJsonSchema(route.query, 'input').properties ?? {}) as Record<string, unknown>).map(
+          ([name, schema]) => ({ name, in: 'query', required: false, schema }),
+        )
+      : [];
     let requestBody: unknown;
-    if (route.body) {
-      requestBody = { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
-    } else if (route.multipart) {
+    if (route.multipart) {
+      const fields = route.body ? toJsonSchema(route.body, 'input') : { type: 'object', properties: {} };
+      const files = Object.fromEntries(
+        route.multipart.fileFields.map((field) => [
+          field,
+          { type: 'array', maxItems: route.multipart?.maxFiles, items: { type: 'string', format: 'binary' } },
+        ]),
+      );
       requestBody = {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: [route.multipart.field],
-              properties: { [route.multipart.field]: { type: 'string', format: 'binary' } },
-            },
+            schema: { ...fields, properties: { ...(fields.properties as object), ...files } },
           },
         },
       };
+    } else if (route.body) {
+      requestBody = { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
     }
     const error = (description: string) => ({
       description,
@@ -64,7 +72,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.tag],
-      ...(params.length ? { parameters: params } : {}),
+      ...(params.length + queryParams.length ? { parameters: [...params, ...queryParams] } : {}),
       ...(requestBody ? { requestBody } : {}),
       ...(route.access === 'public' ? { security: [] } : {}),
       responses: {

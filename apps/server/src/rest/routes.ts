@@ -1,11 +1,20 @@
 import { TRPCError } from '@trpc/server';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-import { setProfilePicture } from '@yardsale/api';
+import { addListingPhotos, createListing, limitListingCreation, setProfilePicture } from '@yardsale/api';
 import type { ApiServices, Caller, Context } from '@yardsale/api';
 import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_LISTING,
   MAX_PROFILE_PICTURE_BYTES,
   MESSAGES,
+  listingDetailSchema,
+  listingPageSchema,
+  listingSchema,
+  listingSearchSchema,
+  listingSummarySchema,
+  publicUserSchema,
+  savedStateSchema,
   changePasswordSchema,
   profilePictureResponseSchema,
   registerSchema,
@@ -21,8 +30,18 @@ export interface RestCall {
   services: ApiServices;
   body: unknown;
   params: Record<string, string>;
-  /** The uploaded file's bytes, for multipart routes. */
-  file?: Buffer;
+  query: Record<string, string>;
+  /** Uploaded files' bytes, for multipart routes, in the order sent. */
+  files: Buffer[];
+}
+
+export interface MultipartSpec {
+  /** Field names that may carry files. */
+  fileFields: string[];
+  maxFiles: number;
+  maxBytes: number;
+  tooLargeMessage: string;
+  tooManyMessage: string;
 }
 
 export interface RestRoute {
@@ -31,13 +50,33 @@ export interface RestRoute {
   url: string;
   summary: string;
   tag: string;
-  /** JSON request body, validated again by the procedure it reaches. */
+  /** JSON request body (or a multipart form's text fields), validated by the procedure it reaches. */
   body?: z.ZodType;
-  /** A single-file multipart upload. */
-  multipart?: { field: string; maxBytes: number; tooLargeMessage: string };
+  /** Query string parameters. */
+  query?: z.ZodObject;
+  /** A multipart upload: its text fields arrive as `body`, its files as `files`. */
+  multipart?: MultipartSpec;
   response: z.ZodType;
   access: 'public' | 'user' | 'admin';
   run: (call: RestCall) => Promise<unknown>;
+}
+
+/** Path ids are checked by the procedure's schema; a non-number becomes NaN and is refused there. */
+function idParam(params: Record<string, string>): number {
+  return Number(params.id);
+}
+
+/** A multipart listing form sends its fields one by one, or all together as JSON in "listing". */
+function listingFieldsFrom(body: unknown): z.input<typeof listingSchema> {
+  const fields = (body ?? {}) as Record<string, string>;
+  if (typeof fields.listing === 'string') {
+    try {
+      return JSON.parse(fields.listing) as z.input<typeof listingSchema>;
+    } catch {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The "listing" field must be JSON' });
+    }
+  }
+  return fields as z.input<typeof listingSchema>;
 }
 
 function requireUser(ctx: Context) {
@@ -118,13 +157,15 @@ export const restRoutes: RestRoute[] = [
     summary: 'Upload a profile picture (multipart field profilePicture, an image up to 5 MB)',
     tag: 'auth',
     multipart: {
-      field: 'profilePicture',
+      fileFields: ['profilePicture'],
+      maxFiles: 1,
       maxBytes: MAX_PROFILE_PICTURE_BYTES,
       tooLargeMessage: MESSAGES.profilePicture.tooLargeDescription,
+      tooManyMessage: 'Send one profile picture',
     },
     response: profilePictureResponseSchema,
     access: 'user',
-    run: async ({ ctx, services, file }) => {
+    run: async ({ ctx, services, files: [file] }) => {
       const user = requireUser(ctx);
       if (!file) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.profilePicture.invalidTypeDescription });
@@ -144,5 +185,146 @@ export const restRoutes: RestRoute[] = [
       const updated = await caller.auth.removeProfilePicture();
       return { profilePicture: updated.profilePicture };
     },
+  },
+  {
+    method: 'GET',
+    url: '/api/listings',
+    summary: 'Browse and search listings that have not ended, newest first, a page at a time',
+    tag: 'listings',
+    query: listingSearchSchema,
+    response: listingPageSchema,
+    access: 'user',
+    run: ({ caller, query }) => caller.listings.list(query),
+  },
+  {
+    method: 'POST',
+    url: '/api/listings/create-with-photos',
+    summary:
+      'Create a listing with up to 5 photos (multipart: the listing fields, or a field "listing" holding them as JSON, and files in "photos" or "images"); all or nothing',
+    tag: 'listings',
+    body: listingSchema,
+    multipart: {
+      fileFields: ['photos', 'images'],
+      maxFiles: MAX_PHOTOS_PER_LISTING,
+      maxBytes: MAX_PHOTO_BYTES,
+      tooLargeMessage: 'Each photo must be 5MB or smaller',
+      tooManyMessage: MESSAGES.listing.tooManyPhotos,
+    },
+    response: listingDetailSchema,
+    access: 'user',
+    run: async ({ caller, ctx, services, body, files }) => {
+      const user = requireUser(ctx);
+      await limitListingCreation(ctx, user.id);
+      const id = await createListing(services, user, listingFieldsFrom(body), files);
+      return caller.listings.byId({ id });
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/listings/:id',
+    summary: 'One listing with its photos and seller',
+    tag: 'listings',
+    response: listingDetailSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.listings.byId({ id: idParam(params) }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/listings/:id',
+    summary: "Update one's own listing",
+    tag: 'listings',
+    body: listingSchema,
+    response: listingDetailSchema,
+    access: 'user',
+    run: ({ caller, params, body }) =>
+      caller.listings.update({ id: idParam(params), listing: body as z.input<typeof listingSchema> }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/listings/:id',
+    summary: "Delete one's own listing (an admin may delete any) with its photos, saves and conversations",
+    tag: 'listings',
+    response: successSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.listings.delete({ id: idParam(params) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/listings/:id/images',
+    summary: "Add photos to one's own listing (multipart field images); at most 5 in total",
+    tag: 'listings',
+    multipart: {
+      fileFields: ['images', 'photos'],
+      maxFiles: MAX_PHOTOS_PER_LISTING,
+      maxBytes: MAX_PHOTO_BYTES,
+      tooLargeMessage: 'Each photo must be 5MB or smaller',
+      tooManyMessage: MESSAGES.listing.tooManyPhotos,
+    },
+    response: listingDetailSchema,
+    access: 'user',
+    run: ({ ctx, services, params, files }) => addListingPhotos(services, requireUser(ctx), idParam(params), files),
+  },
+  {
+    method: 'GET',
+    url: '/api/listings/:id/saved',
+    summary: 'Whether the signed-in user saved this listing',
+    tag: 'saved',
+    response: savedStateSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.saved.isSaved({ listingId: idParam(params) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/listings/:id/save',
+    summary: 'Save a listing (saving twice is saving once)',
+    tag: 'saved',
+    response: savedStateSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.saved.save({ listingId: idParam(params) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/listings/:id/save',
+    summary: 'Remove a listing from the saved ones',
+    tag: 'saved',
+    response: savedStateSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.saved.unsave({ listingId: idParam(params) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/user/listings',
+    summary: "The signed-in user's listings, ended ones included (isExpired)",
+    tag: 'listings',
+    response: z.array(listingSummarySchema),
+    access: 'user',
+    run: ({ caller }) => caller.listings.mine(),
+  },
+  {
+    method: 'GET',
+    url: '/api/user/saved-listings',
+    summary: "The signed-in user's saved listings that have not ended",
+    tag: 'saved',
+    response: z.array(listingSummarySchema),
+    access: 'user',
+    run: ({ caller }) => caller.saved.list(),
+  },
+  {
+    method: 'GET',
+    url: '/api/users/:id',
+    summary: "A seller's public profile",
+    tag: 'users',
+    response: publicUserSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.users.byId({ id: idParam(params) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/users/:id/listings',
+    summary: "A seller's listings that have not ended",
+    tag: 'users',
+    response: z.array(listingSummarySchema),
+    access: 'user',
+    run: ({ caller, params }) => caller.listings.byUser({ userId: idParam(params) }),
   },
 ];

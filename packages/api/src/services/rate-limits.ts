@@ -13,6 +13,10 @@ export const DEFAULT_RATE_LIMITS = {
   loginFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
   /** New accounts from one client. */
   registerByClient: { points: 10, durationSeconds: 60 * 60 },
+  /** New listings by one account. */
+  listingCreateByAccount: { points: 30, durationSeconds: 60 * 60 },
+  /** New listings from one client, whatever account. */
+  listingCreateByClient: { points: 60, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

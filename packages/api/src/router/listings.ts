@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+import {
+  createdListingSchema,
+  listingDetailSchema,
+  listingIdSchema,
+  listingPageSchema,
+  listingSchema,
+  listingSearchSchema,
+  listingStatsSchema,
+  listingSummarySchema,
+  salesBetweenSchema,
+  successSchema,
+  updateListingSchema,
+} from '@yardsale/validators';
+
+import type { Context } from '../context';
+import {
+  createListing,
+  deleteListing,
+  getListing,
+  listListings,
+  listingStats,
+  listingsOfOwner,
+  liveListingsOfUser,
+  removeListingPhoto,
+  salesBetween,
+  updateListing,
+} from '../services/listings';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+
+/** Listing creation is limited per account and per client (product decisions: limits against abuse). */
+export async function limitListingCreation(ctx: Context, userId: number) {
+  await enforceRateLimit(ctx, 'listingCreateByAccount', String(userId));
+  await enforceRateLimit(ctx, 'listingCreateByClient', ctx.clientIp);
+}
+
+const id = z.coerce.number().int().positive();
+
+export const listingsRouter = createTRPCRouter({
+  list: protectedProcedure
+    .input(listingSearchSchema)
+    .output(listingPageSchema)
+    .query(({ ctx, input }) => listListings(ctx.services, input)),
+
+  stats: protectedProcedure.output(listingStatsSchema).query(({ ctx }) => listingStats(ctx.services)),
+
+  byId: protectedProcedure
+    .input(listingIdSchema)
+    .output(listingDetailSchema)
+    .query(({ ctx, input }) => getListing(ctx.services, input.id, ctx.user)),
+
+  /** The signed-in seller's listings, ended ones included (marked isExpired). */
+  mine: protectedProcedure
+    .output(z.array(listingSummarySchema))
+    .query(({ ctx }) => listingsOfOwner(ctx.services, ctx.user.id)),
+
+  byUser: protectedProcedure
+    .input(z.object({ userId: id }))
+    .output(z.array(listingSummarySchema))
+    .query(({ ctx, input }) => liveListingsOfUser(ctx.services, input.userId)),
+
+  salesBetween: protectedProcedure
+    .input(salesBetweenSchema)
+    .output(z.array(listingSummarySchema))
+    .query(({ ctx, input }) => salesBetween(ctx.services, input.from, input.to)),
+
+  /** Without photos; photos come with the multipart REST path, created together with the listing. */
+  create: protectedProcedure
+    .input(listingSchema)
+    .output(createdListingSchema)
+    .mutation(async ({ ctx, input }) => {
+      await limitListingCreation(ctx, ctx.user.id);
+      return { id: await createListing(ctx.services, ctx.user, input) };
+    }),
+
+  update: protectedProcedure
+    .input(updateListingSchema)
+    .output(listingDetailSchema)
+    .mutation(({ ctx, input }) => updateListing(ctx.services, ctx.user, input.id, input.listing)),
+
+  removeImage: protectedProcedure
+    .input(z.object({ listingId: id, imageId: id }))
+    .output(listingDetailSchema)
+    .mutation(({ ctx, input }) => removeListingPhoto(ctx.services, ctx.user, input.listingId, input.imageId)),
+
+  delete: protectedProcedure
+    .input(listingIdSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteListing(ctx.services, ctx.user, input.id);
+      return { success: true as const };
+    }),
+});

@@ -1,0 +1,56 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+
+import * as schema from '@yardsale/db/schema';
+import { MESSAGES, listingSummarySchema, savedStateSchema } from '@yardsale/validators';
+
+import { isLive, savedListingsOf } from '../services/listings';
+import { createTRPCRouter, protectedProcedure } from '../trpc';
+
+const { savedListings, listings } = schema;
+const listingRef = z.object({ listingId: z.coerce.number().int().positive() });
+
+export const savedRouter = createTRPCRouter({
+  list: protectedProcedure
+    .output(z.array(listingSummarySchema))
+    .query(({ ctx }) => savedListingsOf(ctx.services, ctx.user.id)),
+
+  isSaved: protectedProcedure
+    .input(listingRef)
+    .output(savedStateSchema)
+    .query(async ({ ctx, input }) => {
+      const [row] = await ctx.services.db
+        .select({ id: savedListings.id })
+        .from(savedListings)
+        .where(and(eq(savedListings.userId, ctx.user.id), eq(savedListings.listingId, input.listingId)));
+      return { isSaved: !!row };
+    }),
+
+  /** Saving twice is the same as saving once. */
+  save: protectedProcedure
+    .input(listingRef)
+    .output(savedStateSchema)
+    .mutation(async ({ ctx, input }) => {
+      const [listing] = await ctx.services.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.id, input.listingId), isLive(ctx.services.now())));
+      if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+      await ctx.services.db
+        .insert(savedListings)
+        .values({ userId: ctx.user.id, listingId: input.listingId })
+        .onConflictDoNothing({ target: [savedListings.userId, savedListings.listingId] });
+      return { isSaved: true };
+    }),
+
+  unsave: protectedProcedure
+    .input(listingRef)
+    .output(savedStateSchema)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.db
+        .delete(savedListings)
+        .where(and(eq(savedListings.userId, ctx.user.id), eq(savedListings.listingId, input.listingId)));
+      return { isSaved: false };
+    }),
+});

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+
+import { TRPCError } from '@trpc/server';
+import pLimit from 'p-limit';
+
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_LISTING, MESSAGES } from '@yardsale/validators';
+
+import { processImage } from './images';
+import type { ApiServices } from './types';
+
+/** Image work is CPU-bound: at most this many photos are decoded at once, whatever the traffic. */
+const photoWork = pLimit(2);
+
+export const INVALID_PHOTO_MESSAGE = 'Photos must be images (JPEG, PNG, WebP, GIF, AVIF or HEIC)';
+export const PHOTO_TOO_LARGE_MESSAGE = 'Each photo must be 5MB or smaller';
+
+export interface StoredPhoto {
+  imageUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  /** Storage keys, to remove the files if the listing is not saved after all. */
+  keys: string[];
+}
+
+export function assertPhotoCount(existing: number, adding: number) {
+  if (existing + adding > MAX_PHOTOS_PER_LISTING) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.listing.tooManyPhotos });
+  }
+}
+
+/**
+ * Checks, resizes and stores photos: a card size and a detail size, upright, as WebP with no
+ * metadata (GPS included). All are decoded before any is written, so a bad file stores nothing.
+ */
+export async function storeListingPhotos(services: ApiServices, files: Buffer[]): Promise<StoredPhoto[]> {
+  for (const file of files) {
+    if (file.length > MAX_PHOTO_BYTES) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE_MESSAGE });
+  }
+  const processed = await Promise.all(
+    files.map((file) =>
+      photoWork(async () => ({
+        card: await processImage(file, { width: 640, fit: 'inside' }, INVALID_PHOTO_MESSAGE),
+        detail: await processImage(file, { width: 1280, height: 1280, fit: 'inside' }, INVALID_PHOTO_MESSAGE),
+      })),
+    ),
+  );
+  const stored: StoredPhoto[] = [];
+  try {
+    for (const { card, detail } of processed) {
+      const base = `listings/${randomUUID()}`;
+      const cardKey = `${base}-card.webp`;
+      const detailKey = `${base}-detail.webp`;
+      await services.storage.put(cardKey, card.data, 'image/webp');
+      stored.push({
+        imageUrl: services.storage.urlFor(detailKey),
+        thumbnailUrl: services.storage.urlFor(cardKey),
+        width: detail.width,
+        height: detail.height,
+        keys: [cardKey, detailKey],
+      });
+      await services.storage.put(detailKey, detail.data, 'image/webp');
+    }
+  } catch (err) {
+    await removeStoredFiles(services, stored.flatMap((p) => p.keys));
+    throw err;
+  }
+  return stored;
+}
+
+export async function removeStoredFiles(services: ApiServices, keys: string[]) {
+  await Promise.all(
+    keys.map((key) =>
+      services.storage.delete(key).catch((err: unknown) => {
+        services.logger.warn({ err, key }, 'could not delete a stored file');
+      }),
+    ),
+  );
+}
+
+/** Storage keys behind a listing image's URLs. */
+export function imageKeys(services: ApiServices, image: { imageUrl: string; thumbnailUrl: string }): string[] {
+  return [image.imageUrl, image.thumbnailUrl]
+    .map((url) => services.storage.keyFromUrl(url))
+    .filter((key): key is string => key !== null);
+}

@@ -1,0 +1,410 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, between, count, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+
+import type { Executor } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
+import type {
+  ListingDetail,
+  ListingImage,
+  ListingInput,
+  ListingPage,
+  ListingSearch,
+  ListingStats,
+  ListingSummary,
+  ListingValues,
+  SessionUser,
+} from '@yardsale/validators';
+import { MESSAGES, listingEndsAt, listingSchema } from '@yardsale/validators';
+
+import { assertPhotoCount, imageKeys, removeStoredFiles, storeListingPhotos } from './listing-photos';
+import { searchCondition } from './listing-search';
+import type { ApiServices } from './types';
+
+const { listings, listingImages, users, savedListings } = schema;
+
+// Generated search columns stay in the database.
+const { searchVector: _vector, searchText: _text, ...listingColumns } = getTableColumns(listings);
+
+const sellerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profilePicture: users.profilePicture,
+};
+
+type ListingRow = Omit<ListingSummary, 'primaryImage' | 'imageCount' | 'user' | 'isExpired' | 'category' | 'priceRange'> & {
+  category: string;
+  priceRange: string;
+};
+
+const listingNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+
+/** Listings that have not ended: what every public list shows. */
+export const isLive = (now: Date) => gt(listings.endsAt, now);
+
+function selectListings(db: Executor) {
+  return db
+    .select({ listing: listingColumns, user: sellerColumns })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.userId));
+}
+
+async function imagesFor(db: Executor, listingIds: number[]): Promise<Map<number, ListingImage[]>> {
+  const byListing = new Map<number, ListingImage[]>();
+  if (listingIds.length === 0) return byListing;
+  const rows = await db
+    .select({
+      id: listingImages.id,
+      listingId: listingImages.listingId,
+      imageUrl: listingImages.imageUrl,
+      thumbnailUrl: listingImages.thumbnailUrl,
+      isPrimary: listingImages.isPrimary,
+      width: listingImages.width,
+      height: listingImages.height,
+      createdAt: listingImages.createdAt,
+    })
+    .from(listingImages)
+    .where(inArray(listingImages.listingId, listingIds))
+    .orderBy(desc(listingImages.isPrimary), asc(listingImages.position), asc(listingImages.id));
+  for (const row of rows) {
+    const list = byListing.get(row.listingId) ?? [];
+    list.push(row);
+    byListing.set(row.listingId, list);
+  }
+  return byListing;
+}
+
+/** Rows as the API shows them: category and price range are checked on the way in, so they are the enums. */
+function toSummary(
+  row: { listing: ListingRow; user: ListingSummary['user'] },
+  images: ListingImage[],
+  now: Date,
+): ListingSummary {
+  const primary = images[0];
+  return {
+    ...row.listing,
+    category: row.listing.category as ListingSummary['category'],
+    priceRange: row.listing.priceRange as ListingSummary['priceRange'],
+    user: row.user,
+    primaryImage: primary
+      ? { imageUrl: primary.imageUrl, thumbnailUrl: primary.thumbnailUrl, width: primary.width, height: primary.height }
+      : null,
+    imageCount: images.length,
+    isExpired: row.listing.endsAt.getTime() <= now.getTime(),
+  };
+}
+
+async function summaries(
+  db: Executor,
+  rows: { listing: ListingRow; user: ListingSummary['user'] }[],
+  now: Date,
+): Promise<ListingSummary[]> {
+  const images = await imagesFor(db, rows.map((r) => r.listing.id));
+  return rows.map((r) => toSummary(r, images.get(r.listing.id) ?? [], now));
+}
+
+// Cursor: the last row's creation instant and id, so pages never skip or repeat a listing.
+function encodeCursor(row: { createdAt: Date; id: number }, fuzzy: boolean): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}|${fuzzy ? 'f' : 'e'}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: number; fuzzy: boolean } {
+  const [createdAt, id, mode] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const instant = createdAt ? new Date(createdAt) : null;
+  if (!instant || Number.isNaN(instant.getTime()) || !id || !/^\d+$/.test(id)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'That page link is no longer valid' });
+  }
+  return { createdAt: instant.toISOString(), id: Number(id), fuzzy: mode === 'f' };
+}
+
+/**
+ * Browse and search: listings that have not ended, newest first, a page at a time. A search first
+ * looks for the words themselves (full text, or as part of a word); when nothing matches, it looks
+ * again for words spelt alike, and says so in the cursor so later pages stay in that mode.
+ */
+export async function listListings(services: ApiServices, input: ListingSearch): Promise<ListingPage> {
+  const now = services.now();
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const search = input.search?.trim() ?? '';
+
+  const run = async (fuzzy: boolean) => {
+    const conditions: (SQL | undefined)[] = [isLive(now)];
+    if (input.category) conditions.push(eq(listings.category, input.category));
+    if (input.listingType) conditions.push(eq(listings.listingType, input.listingType));
+    if (search) conditions.push(searchCondition(search, fuzzy));
+    if (cursor) {
+      conditions.push(sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
+    }
+    const query = (db: Executor) =>
+      selectListings(db)
+        .where(and(...conditions))
+        .orderBy(desc(listings.createdAt), desc(listings.id))
+        .limit(input.limit + 1);
+    // The typo threshold is a setting of the trigram extension; SET LOCAL keeps it to this query.
+    return fuzzy
+      ? services.db.transaction(async (tx) => {
+          await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.35`);
+          return query(tx);
+        })
+      : query(services.db);
+  };
+
+  let fuzzy = cursor?.fuzzy ?? false;
+  let rows = await run(fuzzy);
+  if (!cursor && search && rows.length === 0) {
+    fuzzy = true;
+    rows = await run(true);
+  }
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: await summaries(services.db, page, now),
+    nextCursor: rows.length > input.limit && last ? encodeCursor(last.listing, fuzzy) : null,
+  };
+}
+
+export async function listingStats(services: ApiServices): Promise<ListingStats> {
+  const rows = await services.db
+    .select({ listingType: listings.listingType, n: count() })
+    .from(listings)
+    .where(isLive(services.now()))
+    .groupBy(listings.listingType);
+  const of = (type: string) => rows.find((r) => r.listingType === type)?.n ?? 0;
+  return { total: of('garage-sale') + of('single-item'), singleItems: of('single-item'), garageSales: of('garage-sale') };
+}
+
+/** One listing with every photo. Ended listings exist only for their owner. */
+export async function getListing(services: ApiServices, id: number, viewer: SessionUser | null): Promise<ListingDetail> {
+  const now = services.now();
+  const [row] = await selectListings(services.db).where(eq(listings.id, id)).limit(1);
+  if (!row) throw listingNotFound();
+  const images = (await imagesFor(services.db, [id])).get(id) ?? [];
+  const summary = toSummary(row, images, now);
+  if (summary.isExpired && viewer?.id !== summary.userId) throw listingNotFound();
+  return { ...summary, images };
+}
+
+export async function listingsOfOwner(services: ApiServices, userId: number): Promise<ListingSummary[]> {
+  const rows = await selectListings(services.db)
+    .where(eq(listings.userId, userId))
+    .orderBy(desc(listings.createdAt), desc(listings.id));
+  return summaries(services.db, rows, services.now());
+}
+
+export async function liveListingsOfUser(services: ApiServices, userId: number): Promise<ListingSummary[]> {
+  const now = services.now();
+  const rows = await selectListings(services.db)
+    .where(and(eq(listings.userId, userId), isLive(now)))
+    .orderBy(desc(listings.createdAt), desc(listings.id));
+  return summaries(services.db, rows, now);
+}
+
+/** Garage sales starting on a day in [from, to] (the viewer's local dates), soonest first. */
+export async function salesBetween(services: ApiServices, from: string, to: string): Promise<ListingSummary[]> {
+  const now = services.now();
+  const rows = await selectListings(services.db)
+    .where(and(eq(listings.listingType, 'garage-sale'), isLive(now), between(listings.startDate, from, to)))
+    .orderBy(asc(listings.startDate), asc(listings.startTime), asc(listings.id));
+  return summaries(services.db, rows, now);
+}
+
+export async function savedListingsOf(services: ApiServices, userId: number): Promise<ListingSummary[]> {
+  const now = services.now();
+  const rows = await selectListings(services.db)
+    .innerJoin(savedListings, eq(savedListings.listingId, listings.id))
+    .where(and(eq(savedListings.userId, userId), isLive(now)))
+    .orderBy(desc(savedListings.createdAt), desc(savedListings.id));
+  return summaries(services.db, rows, now);
+}
+
+function endsAtFor(values: ListingValues, createdAt: Date): Date {
+  return listingEndsAt({ ...values, createdAt });
+}
+
+/** Creates a listing and its photos together: a refused photo or a failed write leaves neither. */
+export async function createListing(
+  services: ApiServices,
+  seller: SessionUser,
+  input: ListingInput,
+  photos: Buffer[] = [],
+): Promise<number> {
+  const values = listingSchema.parse(input);
+  assertPhotoCount(0, photos.length);
+  const stored = await storeListingPhotos(services, photos);
+  try {
+    return await services.db.transaction(async (tx) => {
+      const createdAt = services.now();
+      const [created] = await tx
+        .insert(listings)
+        .values({ ...values, userId: seller.id, createdAt, updatedAt: createdAt, endsAt: endsAtFor(values, createdAt) })
+        .returning({ id: listings.id });
+      if (!created) throw new Error('insert returned no row');
+      if (stored.length > 0) {
+        await tx.insert(listingImages).values(
+          stored.map((photo, position) => ({
+            listingId: created.id,
+            imageUrl: photo.imageUrl,
+            thumbnailUrl: photo.thumbnailUrl,
+            width: photo.width,
+            height: photo.height,
+            isPrimary: position === 0,
+            position,
+          })),
+        );
+      }
+      return created.id;
+    });
+  } catch (err) {
+    await removeStoredFiles(services, stored.flatMap((p) => p.keys));
+    throw err;
+  }
+}
+
+async function ownedListing(db: Executor, id: number, user: SessionUser, options: { allowAdmin: boolean; lock?: boolean }) {
+  const base = db.select({ userId: listings.userId, createdAt: listings.createdAt }).from(listings).where(eq(listings.id, id));
+  const [row] = options.lock ? await base.for('update') : await base;
+  if (!row) throw listingNotFound();
+  if (row.userId !== user.id && !(options.allowAdmin && user.role === 'admin')) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the seller can change this listing' });
+  }
+  return row;
+}
+
+export async function updateListing(
+  services: ApiServices,
+  user: SessionUser,
+  id: number,
+  input: ListingInput,
+): Promise<ListingDetail> {
+  const values = listingSchema.parse(input);
+  const current = await ownedListing(services.db, id, user, { allowAdmin: false });
+  await services.db
+    .update(listings)
+    .set({ ...values, endsAt: endsAtFor(values, current.createdAt), updatedAt: services.now() })
+    .where(eq(listings.id, id));
+  return getListing(services, id, user);
+}
+
+export async function addListingPhotos(
+  services: ApiServices,
+  user: SessionUser,
+  id: number,
+  photos: Buffer[],
+): Promise<ListingDetail> {
+  if (photos.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose at least one photo' });
+  await ownedListing(services.db, id, user, { allowAdmin: false });
+  const [existing] = await services.db.select({ n: count() }).from(listingImages).where(eq(listingImages.listingId, id));
+  assertPhotoCount(existing?.n ?? 0, photos.length);
+  const stored = await storeListingPhotos(services, photos);
+  try {
+    await services.db.transaction(async (tx) => {
+      // Counted again under the listing's lock: two uploads at once cannot pass five together.
+      await ownedListing(tx, id, user, { allowAdmin: false, lock: true });
+      const images = await tx
+        .select({ position: listingImages.position, isPrimary: listingImages.isPrimary })
+        .from(listingImages)
+        .where(eq(listingImages.listingId, id));
+      assertPhotoCount(images.length, stored.length);
+      const nextPosition = Math.max(-1, ...images.map((i) => i.position)) + 1;
+      const hasPrimary = images.some((i) => i.isPrimary);
+      await tx.insert(listingImages).values(
+        stored.map((photo, index) => ({
+          listingId: id,
+          imageUrl: photo.imageUrl,
+          thumbnailUrl: photo.thumbnailUrl,
+          width: photo.width,
+          height: photo.height,
+          isPrimary: !hasPrimary && index === 0,
+          position: nextPosition + index,
+        })),
+      );
+    });
+  } catch (err) {
+    await removeStoredFiles(services, stored.flatMap((p) => p.keys));
+    throw err;
+  }
+  return getListing(services, id, user);
+}
+
+export async function removeListingPhoto(
+  services: ApiServices,
+  user: SessionUser,
+  listingId: number,
+  imageId: number,
+): Promise<ListingDetail> {
+  const removed = await services.db.transaction(async (tx) => {
+    await ownedListing(tx, listingId, user, { allowAdmin: false, lock: true });
+    const [image] = await tx
+      .delete(listingImages)
+      .where(and(eq(listingImages.id, imageId), eq(listingImages.listingId, listingId)))
+      .returning();
+    if (!image) throw new TRPCError({ code: 'NOT_FOUND', message: 'That photo is not part of this listing' });
+    if (image.isPrimary) {
+      // The next photo in order becomes the cover.
+      const [next] = await tx
+        .select({ id: listingImages.id })
+        .from(listingImages)
+        .where(eq(listingImages.listingId, listingId))
+        .orderBy(asc(listingImages.position), asc(listingImages.id))
+        .limit(1);
+      if (next) await tx.update(listingImages).set({ isPrimary: true }).where(eq(listingImages.id, next.id));
+    }
+    return image;
+  });
+  await removeStoredFiles(services, imageKeys(services, removed));
+  return getListing(services, listingId, user);
+}
+
+/**
+ * Removes listings with their photos, saves and conversations in one transaction; the files go
+ * after the commit, so a failure never leaves a listing pointing at missing photos.
+ */
+export async function deleteListings(services: ApiServices, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { deleted, keys } = await services.db.transaction(async (tx) => {
+    const images = await tx
+      .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
+      .from(listingImages)
+      .where(inArray(listingImages.listingId, ids));
+    const rows = await tx.delete(listings).where(inArray(listings.id, ids)).returning({ id: listings.id });
+    return { deleted: rows.length, keys: images.flatMap((image) => imageKeys(services, image)) };
+  });
+  await removeStoredFiles(services, keys);
+  return deleted;
+}
+
+export async function deleteListing(services: ApiServices, user: SessionUser, id: number): Promise<void> {
+  await ownedListing(services.db, id, user, { allowAdmin: true });
+  await deleteListings(services, [id]);
+}
+
+/**
+ * Deletes listings that ended more than `purgeAfterDays` ago, as a manual delete would. Rows are
+ * claimed with SKIP LOCKED, so several server instances running this at once never collide.
+ */
+export async function purgeEndedListings(services: ApiServices, purgeAfterDays: number, batchSize = 200): Promise<number> {
+  const cutoff = new Date(services.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (;;) {
+    const { ids, keys } = await services.db.transaction(async (tx) => {
+      const claimed = await tx
+        .select({ id: listings.id })
+        .from(listings)
+        .where(lte(listings.endsAt, cutoff))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const claimedIds = claimed.map((r) => r.id);
+      if (claimedIds.length === 0) return { ids: [], keys: [] };
+      const images = await tx
+        .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
+        .from(listingImages)
+        .where(inArray(listingImages.listingId, claimedIds));
+      await tx.delete(listings).where(inArray(listings.id, claimedIds));
+      return { ids: claimedIds, keys: images.flatMap((image) => imageKeys(services, image)) };
+    });
+    await removeStoredFiles(services, keys);
+    total += ids.length;
+    if (ids.length < batchSize) return total;
+  }
+}
