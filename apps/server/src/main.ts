@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 import { Redis } from 'ioredis';
 
-import { createApiServices, ensureAdminRole } from '@yardsale/api';
+import { createApiServices, ensureAdminRole, purgeEndedListings } from '@yardsale/api';
 import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
 import { seedDatabase } from '@yardsale/db/seed';
+import { ENDED_LISTING_PURGE_DAYS } from '@yardsale/validators';
 
 import { buildApp } from './app';
 import { readProcessConfig } from './env';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   let config;
@@ -61,6 +64,19 @@ async function main() {
   }
   await ensureAdminRole(server.services);
 
+  // Ended listings are already hidden by every query; this only clears them out a week later.
+  const purge = async () => {
+    try {
+      const removed = await purgeEndedListings(server.services, ENDED_LISTING_PURGE_DAYS);
+      if (removed > 0) log.info({ removed }, 'purged ended listings');
+    } catch (err) {
+      log.error({ err }, 'purging ended listings failed');
+    }
+  };
+  await purge();
+  const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+
   await server.app.listen({ port: config.port, host: config.host });
   const shown = config.appOrigin ?? `http://localhost:${config.port}`;
   console.log(`YardSale is running at ${shown} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -71,6 +87,7 @@ async function main() {
     stopping = true;
     log.info({ signal }, 'shutting down');
     try {
+      clearInterval(purgeTimer);
       await server.close();
       await redis?.quit();
       await handle.close();

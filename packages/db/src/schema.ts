@@ -132,6 +132,19 @@ export const listings = pgTable(
   ],
 );
 
+/**
+ * Every word (three letters or more) that appears in a listing's searchable text, kept by a trigger
+ * on listings. A misspelt search word is corrected against this short list, through its trigram
+ * index, instead of comparing it with the text of every listing.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text().primaryKey(),
+  },
+  () => [index('search_terms_term_trgm_idx').using('gin', sql`term gin_trgm_ops`)],
+);
+
 export const listingImages = pgTable(
   'listing_images',
   {

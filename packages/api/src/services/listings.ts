@@ -18,7 +18,7 @@ import type {
 import { MESSAGES, listingEndsAt, listingSchema } from '@yardsale/validators';
 
 import { assertPhotoCount, imageKeys, removeStoredFiles, storeListingPhotos } from './listing-photos';
-import { searchCondition } from './listing-search';
+import { exactSearchCondition, fuzzySearchCondition } from './listing-search';
 import type { ApiServices } from './types';
 
 const { listings, listingImages, users, savedListings } = schema;
@@ -128,33 +128,28 @@ export async function listListings(services: ApiServices, input: ListingSearch):
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const search = input.search?.trim() ?? '';
 
-  const run = async (fuzzy: boolean) => {
-    const conditions: (SQL | undefined)[] = [isLive(now)];
+  const run = (searchMatch: SQL | undefined) => {
+    const conditions: (SQL | undefined)[] = [isLive(now), searchMatch];
     if (input.category) conditions.push(eq(listings.category, input.category));
     if (input.listingType) conditions.push(eq(listings.listingType, input.listingType));
-    if (search) conditions.push(searchCondition(search, fuzzy));
     if (cursor) {
       conditions.push(sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
     }
-    const query = (db: Executor) =>
-      selectListings(db)
-        .where(and(...conditions))
-        .orderBy(desc(listings.createdAt), desc(listings.id))
-        .limit(input.limit + 1);
-    // The typo threshold is a setting of the trigram extension; SET LOCAL keeps it to this query.
-    return fuzzy
-      ? services.db.transaction(async (tx) => {
-          await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.35`);
-          return query(tx);
-        })
-      : query(services.db);
+    return selectListings(services.db)
+      .where(and(...conditions))
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(input.limit + 1);
+  };
+  const runFuzzy = async () => {
+    const match = await fuzzySearchCondition(services.db, search);
+    return match ? run(match) : [];
   };
 
   let fuzzy = cursor?.fuzzy ?? false;
-  let rows = await run(fuzzy);
-  if (!cursor && search && rows.length === 0) {
+  let rows = fuzzy ? await runFuzzy() : await run(search ? exactSearchCondition(search) : undefined);
+  if (!cursor && search && !fuzzy && rows.length === 0) {
     fuzzy = true;
-    rows = await run(true);
+    rows = await runFuzzy();
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
