@@ -5,7 +5,7 @@ import type { AppRouter } from '@yardsale/api';
 import { PageSpinner } from '@yardsale/ui';
 
 import { PageError, PageNotFound } from './components/layout/status-pages';
-import { createQueryClient } from './lib/query-client';
+import { LISTING_QUERY_DEFAULTS, createQueryClient } from './lib/query-client';
 import { TRPCProvider, createBrowserTRPCClient } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
@@ -20,6 +20,7 @@ export function createAppRouter() {
     void router.invalidate();
   });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  queryClient.setQueryDefaults(trpc.listings.pathKey(), LISTING_QUERY_DEFAULTS);
 
   const router = createRouter({
     routeTree,

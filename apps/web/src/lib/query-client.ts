@@ -5,10 +5,12 @@ import { TRPCClientError } from '@trpc/client';
 import { errorCode, errorStatus } from './errors';
 
 /** A 4xx answer will not change on a retry; only faults and dropped connections are retried. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  const status = errorStatus(error);
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < 1;
+function retryUpTo(times: number) {
+  return (failureCount: number, error: unknown): boolean => {
+    const status = errorStatus(error);
+    if (status !== undefined && status >= 400 && status < 500) return false;
+    return failureCount < times;
+  };
 }
 
 /** The server refuses a protected call with this exact sentence when the session has ended. */
@@ -32,7 +34,7 @@ export function createQueryClient(onSessionEnded: () => void): QueryClient {
       queries: {
         staleTime: 5 * 60 * 1000,
         gcTime: 10 * 60 * 1000,
-        retry: shouldRetry,
+        retry: retryUpTo(1),
         retryDelay: 1000,
         refetchOnWindowFocus: false,
         refetchInterval: false,
@@ -41,3 +43,12 @@ export function createQueryClient(onSessionEnded: () => void): QueryClient {
     },
   });
 }
+
+/** Listing queries (spec section 9): fresh 2 minutes, cached 10, two retries a second apart. */
+export const LISTING_QUERY_DEFAULTS = {
+  staleTime: 2 * 60 * 1000,
+  gcTime: 10 * 60 * 1000,
+  retry: retryUpTo(2),
+  retryDelay: 1000,
+  refetchOnWindowFocus: false,
+} as const;

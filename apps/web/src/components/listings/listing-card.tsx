@@ -1,0 +1,170 @@
+import { Link } from '@tanstack/react-router';
+import { Badge, CategoryBadge, Skeleton, UserAvatar, cn } from '@yardsale/ui';
+import { LISTING_TYPE_LABELS } from '@yardsale/validators';
+import type { ListingSummary } from '@yardsale/validators';
+import { CalendarDaysIcon, ClockIcon, ImagesIcon, MapPinIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { useCurrentUser } from '../../lib/session';
+import { ListingCover } from './listing-cover';
+import { formatSaleDays, formatTimeRange, sellerShortName } from './listing-format';
+import { LISTING_TEXTS } from './listing-texts';
+import { SaveListingButton } from './save-listing-button';
+
+export interface ListingCardProps {
+  listing: ListingSummary;
+  /** Runs as the card's link is followed (the home screen remembers where the carousel was). */
+  onOpen?: () => void;
+  /** Extra controls under the card body, e.g. removing it from the saved list. */
+  actions?: ReactNode;
+  className?: string;
+}
+
+/**
+ * A listing in a carousel or grid. The whole card opens the listing: the title's link is stretched
+ * over it, so the save button can sit on the photo without nesting a button inside a link.
+ */
+export function ListingCard({ listing, onOpen, actions, className }: ListingCardProps) {
+  const user = useCurrentUser();
+  const isSale = listing.listingType === 'garage-sale';
+  const times = formatTimeRange(listing.startTime, listing.endTime);
+
+  return (
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-card transition-shadow',
+        // The stretched title link draws the focus ring around the whole card.
+        'hover:shadow-float has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2 has-[a:focus-visible]:ring-offset-background',
+        className,
+      )}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+        <ListingCover
+          image={listing.primaryImage}
+          title={listing.title}
+          className="transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <div className="pointer-events-none absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <Badge
+            variant="secondary"
+            className={cn(
+              'bg-white/95 shadow-sm backdrop-blur',
+              isSale ? 'text-brand-800' : 'text-pine-800',
+            )}
+          >
+            {LISTING_TYPE_LABELS[listing.listingType]}
+          </Badge>
+          {listing.isExpired ? <Badge variant="destructive">{LISTING_TEXTS.expired}</Badge> : null}
+        </div>
+        {listing.imageCount > 1 ? (
+          <span className="pointer-events-none absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-stone-950/65 px-2 py-0.5 text-xs font-medium text-white">
+            <ImagesIcon aria-hidden="true" className="size-3.5" />
+            {listing.imageCount}
+            <span className="sr-only"> photos</span>
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2.5 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <CategoryBadge category={listing.category} />
+          <span className="text-sm font-bold whitespace-nowrap text-foreground">
+            <span className="sr-only">Price range: </span>
+            {listing.priceRange}
+          </span>
+        </div>
+
+        <h3 className="line-clamp-2 font-display text-base leading-snug font-semibold tracking-tight">
+          <Link
+            to="/listing/$id"
+            params={{ id: String(listing.id) }}
+            onClick={onOpen}
+            className="outline-none after:absolute after:inset-0 after:z-[1] after:content-['']"
+          >
+            {listing.title}
+          </Link>
+        </h3>
+
+        <dl className="flex flex-col gap-1.5 text-sm text-muted-foreground">
+          {isSale && listing.startDate ? (
+            <div className="flex items-center gap-1.5">
+              <dt className="shrink-0">
+                <CalendarDaysIcon aria-hidden="true" className="size-4 text-primary" />
+                <span className="sr-only">Date</span>
+              </dt>
+              <dd className="font-medium text-foreground">
+                {formatSaleDays(listing.startDate, listing.endDate)}
+              </dd>
+            </div>
+          ) : null}
+          {isSale && times ? (
+            <div className="flex items-center gap-1.5">
+              <dt className="shrink-0">
+                <ClockIcon aria-hidden="true" className="size-4 text-primary" />
+                <span className="sr-only">Time</span>
+              </dt>
+              <dd>{times}</dd>
+            </div>
+          ) : null}
+          <div className="flex min-w-0 items-center gap-1.5">
+            <dt className="shrink-0">
+              <MapPinIcon aria-hidden="true" className="size-4 text-primary" />
+              <span className="sr-only">Address</span>
+            </dt>
+            <dd className="truncate">{listing.address}</dd>
+          </div>
+        </dl>
+
+        <div className="mt-auto flex items-center gap-2 border-t pt-3 text-sm">
+          <span aria-hidden="true">
+            <UserAvatar
+              src={listing.user.profilePicture}
+              name={listing.user.firstName}
+              size="sm"
+              className="size-7 text-xs"
+            />
+          </span>
+          <span className="min-w-0 truncate font-medium">
+            <span className="sr-only">Seller: </span>
+            {sellerShortName(listing.user)}
+          </span>
+        </div>
+      </div>
+
+      {actions ? (
+        <div className="relative z-[2] flex flex-wrap gap-2 border-t px-4 py-3">{actions}</div>
+      ) : null}
+
+      {listing.userId !== user.id && !listing.isExpired ? (
+        <div className="absolute top-2.5 right-2.5 z-[2]">
+          <SaveListingButton listing={listing} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** The shape of a card while listings load. */
+export function ListingCardSkeleton({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('flex h-full flex-col overflow-hidden rounded-2xl border bg-card', className)}
+    >
+      <Skeleton className="aspect-[4/3] rounded-none" />
+      <div className="flex flex-col gap-3 p-4">
+        <div className="flex justify-between">
+          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-5 w-16" />
+        </div>
+        <Skeleton className="h-5 w-5/6" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-3/4" />
+        <div className="mt-1 flex items-center gap-2 border-t pt-3">
+          <Skeleton className="size-7 rounded-full" />
+          <Skeleton className="h-4 w-20" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The spec's words for browsing, saving and deleting listings (sections 2 and 8), used verbatim.
+ * They belong with the other user-facing texts in @yardsale/validators' MESSAGES once that package
+ * carries listing toasts; until then this is their one place in the web app.
+ */
+export const LISTING_TEXTS = {
+  noImage: 'No image',
+  imageUnavailable: 'Image unavailable',
+  expired: 'Expired',
+  savedTitle: 'Listing saved',
+  saveFailedTitle: 'Save failed',
+  removedTitle: 'Listing removed',
+  removeFailedTitle: 'Remove failed',
+  deletedTitle: 'Listing deleted',
+  deleteFailedTitle: "Couldn't delete listing",
+  deleteConfirm:
+    'Are you sure you want to delete this listing? This action cannot be undone and will remove all related conversations.',
+  swipeHint: 'Swipe to see more',
+} as const;
+
+export const HOME_TEXTS = {
+  noItemsTitle: 'No Single Items Found',
+  noItemsAction: 'List an Item',
+  noSalesTitle: 'No Garage Sales Found',
+  noSalesAction: 'Create Garage Sale',
+  noListingsTitle: 'No listings found',
+  noListingsAction: 'Create Your First Listing',
+  filteredHint: 'Try adjusting your search or filter criteria',
+  firstItemHint: 'Be the first to list an item in your area!',
+  firstSaleHint: 'Be the first to post a garage sale in your area!',
+} as const;
+
+export const LIVE_SALES_TEXTS = {
+  noneToday: 'No sales happening today',
+  noneThisWeekend: 'No sales this weekend',
+  postAction: 'Post Your Sale',
+} as const;
+
+export const SELLER_TEXTS = {
+  notFoundTitle: 'User Not Found',
+  notFoundDescription: "The user you're looking for doesn't exist.",
+  goBack: 'Go Back',
+  activeMember: 'Active Member',
+} as const;

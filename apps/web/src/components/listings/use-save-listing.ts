@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@yardsale/ui';
+import type { ListingSummary } from '@yardsale/validators';
+
+import { serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { LISTING_TEXTS } from './listing-texts';
+
+/**
+ * Whether the signed-in user has saved this listing, and a toggle for it. The saved list is one
+ * query shared by every card on the screen; a change shows at once (spec section 4) and is then
+ * refreshed from the server, or put back with a toast when the server refuses.
+ */
+export function useSaveListing(listing: ListingSummary) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const savedListKey = trpc.saved.list.queryKey();
+  const isSavedKey = trpc.saved.isSaved.queryKey({ listingId: listing.id });
+
+  const { data: isSaved } = useQuery({
+    ...trpc.saved.list.queryOptions(),
+    select: (saved) => saved.some((item) => item.id === listing.id),
+  });
+
+  const applyOptimistically = async (saved: boolean) => {
+    await queryClient.cancelQueries(trpc.saved.pathFilter());
+    const previous = {
+      list: queryClient.getQueryData(savedListKey),
+      state: queryClient.getQueryData(isSavedKey),
+    };
+    queryClient.setQueryData(savedListKey, (list) => {
+      if (!list) return list;
+      const others = list.filter((item) => item.id !== listing.id);
+      // Newest save first, as the server orders them.
+      return saved ? [listing, ...others] : others;
+    });
+    queryClient.setQueryData(isSavedKey, { isSaved: saved });
+    return previous;
+  };
+
+  const rollBack = (previous: Awaited<ReturnType<typeof applyOptimistically>> | undefined) => {
+    if (!previous) return;
+    queryClient.setQueryData(savedListKey, previous.list);
+    queryClient.setQueryData(isSavedKey, previous.state);
+  };
+
+  const refresh = () => queryClient.invalidateQueries(trpc.saved.pathFilter());
+
+  const save = useMutation(
+    trpc.saved.save.mutationOptions({
+      onMutate: () => applyOptimistically(true),
+      onSuccess: () => {
+        toast({ variant: 'success', title: LISTING_TEXTS.savedTitle });
+      },
+      onError: (error, _input, previous) => {
+        rollBack(previous);
+        toast({
+          variant: 'destructive',
+          title: LISTING_TEXTS.saveFailedTitle,
+          description: serverMessage(error),
+        });
+      },
+      onSettled: refresh,
+    }),
+  );
+
+  const unsave = useMutation(
+    trpc.saved.unsave.mutationOptions({
+      onMutate: () => applyOptimistically(false),
+      onSuccess: () => {
+        toast({ variant: 'success', title: LISTING_TEXTS.removedTitle });
+      },
+      onError: (error, _input, previous) => {
+        rollBack(previous);
+        toast({
+          variant: 'destructive',
+          title: LISTING_TEXTS.removeFailedTitle,
+          description: serverMessage(error),
+        });
+      },
+      onSettled: refresh,
+    }),
+  );
+
+  return {
+    /** Undefined until the saved list has loaded. */
+    isSaved,
+    pending: save.isPending || unsave.isPending,
+    toggle: () => {
+      if (isSaved) unsave.mutate({ listingId: listing.id });
+      else save.mutate({ listingId: listing.id });
+    },
+    remove: () => unsave.mutate({ listingId: listing.id }),
+  };
+}
