@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +70,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
-  async function saleForm(photos: Buffer[], fields: Record<string, string> = saleFields, field = 'photos') {
+  function saleForm(photos: Buffer[], fields: Record<string, string> = saleFields, field = 'photos') {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     photos.forEach((p, i) => form.append(field, new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), `p${i}.jpg`));
@@ -79,7 +78,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   }
 
   it('creates a listing with photos in one multipart request and serves it back', async () => {
-    const created = await call('POST', '/api/listings/create-with-photos', seller, await saleForm([await jpeg('#884422'), await jpeg('#224488')]));
+    const created = await call('POST', '/api/listings/create-with-photos', seller, saleForm([await jpeg('#884422'), await jpeg('#224488')]));
     expect(created.status).toBe(200);
     const listing = created.body as { id: number; images: { imageUrl: string; thumbnailUrl: string; isPrimary: boolean }[]; endsAt: string };
     expect(listing.images).toHaveLength(2);
@@ -96,7 +95,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   });
 
   it('accepts the listing fields as one JSON field, and photos in "images"', async () => {
-    const form = await saleForm([await jpeg('#336633')], { listing: JSON.stringify({ ...saleFields, title: 'JSON-style sale' }) }, 'images');
+    const form = saleForm([await jpeg('#336633')], { listing: JSON.stringify({ ...saleFields, title: 'JSON-style sale' }) }, 'images');
     const created = await call('POST', '/api/listings/create-with-photos', seller, form);
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ title: 'JSON-style sale', imageCount: 1 });
@@ -108,16 +107,16 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     const countBefore = await mine();
 
     const six = await Promise.all(['#101010', '#202020', '#303030', '#404040', '#505050', '#606060'].map(jpeg));
-    const tooMany = await call('POST', '/api/listings/create-with-photos', seller, await saleForm(six));
+    const tooMany = await call('POST', '/api/listings/create-with-photos', seller, saleForm(six));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ message: MESSAGES.listing.tooManyPhotos });
 
-    const form = await saleForm([await jpeg('#111111')]);
+    const form = saleForm([await jpeg('#111111')]);
     form.append('photos', new Blob(['just text'], { type: 'image/jpeg' }), 'notes.jpg');
     const corrupt = await call('POST', '/api/listings/create-with-photos', seller, form);
     expect(corrupt.status).toBe(400);
 
-    const noAddress = await call('POST', '/api/listings/create-with-photos', seller, await saleForm([await jpeg('#222222')], { ...saleFields, address: '' }));
+    const noAddress = await call('POST', '/api/listings/create-with-photos', seller, saleForm([await jpeg('#222222')], { ...saleFields, address: '' }));
     expect(noAddress.status).toBe(400);
     expect(noAddress.body).toMatchObject({ message: MESSAGES.listing.addressRequired, errors: { address: [MESSAGES.listing.addressRequired] } });
 
@@ -139,7 +138,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   });
 
   it('lets only the seller update and delete, over PUT and DELETE', async () => {
-    const created = await call('POST', '/api/listings/create-with-photos', seller, await saleForm([await jpeg('#445566')]));
+    const created = await call('POST', '/api/listings/create-with-photos', seller, saleForm([await jpeg('#445566')]));
     const id = (created.body as { id: number }).id;
 
     const stranger = await call('PUT', `/api/listings/${id}`, buyer, { ...saleFields, title: 'Taken over' });
@@ -156,7 +155,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   });
 
   it('adds photos with POST /api/listings/{id}/images up to five in total', async () => {
-    const created = await call('POST', '/api/listings/create-with-photos', seller, await saleForm([await jpeg('#121212'), await jpeg('#343434')]));
+    const created = await call('POST', '/api/listings/create-with-photos', seller, saleForm([await jpeg('#121212'), await jpeg('#343434')]));
     const id = (created.body as { id: number }).id;
     const add = async (n: number) => {
       const form = new FormData();
@@ -175,7 +174,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   });
 
   it('saves and unsaves through the save paths, idempotently', async () => {
-    const created = await call('POST', '/api/listings/create-with-photos', seller, await saleForm([await jpeg('#676767')]));
+    const created = await call('POST', '/api/listings/create-with-photos', seller, saleForm([await jpeg('#676767')]));
     const id = (created.body as { id: number }).id;
     expect((await call('GET', `/api/listings/${id}/saved`, buyer)).body).toEqual({ isSaved: false });
     expect((await call('POST', `/api/listings/${id}/save`, buyer)).body).toEqual({ isSaved: true });
