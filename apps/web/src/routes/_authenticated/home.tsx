@@ -1,29 +1,85 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { Button, Card, EmptyState } from '@yardsale/ui';
-import { PlusIcon, SearchIcon, StoreIcon, TagIcon, WarehouseIcon, ZapIcon } from 'lucide-react';
+import { Button } from '@yardsale/ui';
+import type { Category } from '@yardsale/validators';
+import { ArrowRightIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
+import { useCallback, useState } from 'react';
 
+import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
+import { HomeListings } from '../../components/home/home-listings';
+import { homeSearchSchema, listingsQueryInput } from '../../components/home/home-search';
+import type { HomeSection } from '../../components/home/home-search';
+import { HomeStats } from '../../components/home/home-stats';
+import { ListingFilters } from '../../components/home/listing-filters';
+import { SectionTabs, sectionPanelId, sectionTabId } from '../../components/home/section-tabs';
 import { PageContainer } from '../../components/layout/page';
 import { useCurrentUser } from '../../lib/session';
 
 export const Route = createFileRoute('/_authenticated/home')({
   head: () => ({ meta: [{ title: 'Browse · YardSale' }] }),
+  validateSearch: homeSearchSchema,
+  loaderDeps: ({ search }) => ({
+    section: search.section ?? 'items',
+    search: search.q,
+    category: search.category,
+  }),
+  loader: async ({ context: { queryClient, trpc }, deps }) => {
+    // The first page starts loading with the route; the carousels show skeletons until it lands
+    // and report a failure themselves.
+    void queryClient
+      .infiniteQuery(
+        trpc.listings.list.infiniteQueryOptions(listingsQueryInput(deps.section, deps), {
+          getNextPageParam: (page) => page.nextCursor,
+        }),
+      )
+      .catch(() => undefined);
+    // Cached counts are used as they are (ensureQueryData); the card refreshes them when stale.
+    await queryClient.query({ ...trpc.listings.stats.queryOptions(), staleTime: 'static' });
+  },
   component: HomePage,
 });
 
-const STATS = [
-  { label: 'Active Listings', icon: StoreIcon },
-  { label: 'Single Items', icon: TagIcon },
-  { label: 'Garage Sales', icon: WarehouseIcon },
-] as const;
-
 function HomePage() {
   const user = useCurrentUser();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Where a carousel was when a listing was opened from it; read once, cleared once used.
+  const [memory, setMemory] = useState(recallCarousel);
+  const section: HomeSection = search.section ?? memory?.section ?? 'items';
+
+  const forget = useCallback(() => {
+    forgetCarousel();
+    setMemory(null);
+  }, []);
+
+  // The address changes in place: no new history entry, and the page does not jump to the top.
+  const update = useCallback(
+    (next: { section?: HomeSection; q?: string; category?: Category }) => {
+      forget();
+      void navigate({
+        search: (previous) => ({ ...previous, ...next }),
+        replace: true,
+        resetScroll: false,
+      });
+    },
+    [navigate, forget],
+  );
+  const onSearchChange = useCallback((q: string) => update({ q: q || undefined }), [update]);
+  const onCategoryChange = useCallback(
+    (category: Category | undefined) => update({ category }),
+    [update],
+  );
+
+  const scrollToSearch = () => {
+    const card = document.getElementById('home-search');
+    card?.scrollIntoView({ block: 'start' });
+    document.getElementById('home-search-input')?.focus({ preventScroll: true });
+  };
 
   return (
-    <PageContainer width="wide" className="flex flex-col gap-6 sm:gap-8">
+    <PageContainer width="wide" className="flex flex-col gap-5 sm:gap-8">
       <section
         aria-labelledby="home-heading"
-        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-600 to-brand-700 px-6 py-8 text-primary-foreground shadow-float sm:px-10 sm:py-12"
+        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-600 to-brand-700 px-5 py-7 text-primary-foreground shadow-float sm:px-10 sm:py-12"
       >
         <div
           aria-hidden="true"
@@ -39,16 +95,30 @@ function HomePage() {
           </p>
           <h1
             id="home-heading"
-            className="mt-2 font-display text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+            className="mt-1.5 font-display text-[1.75rem] leading-tight font-bold tracking-tight text-balance sm:mt-2 sm:text-4xl"
           >
             Find treasures in your neighbourhood
           </h1>
-          <p className="mt-3 text-base text-pretty text-brand-50/90 sm:text-lg">
+          <p className="mt-2 text-sm text-pretty text-brand-50/90 sm:mt-3 sm:text-lg">
             Garage sales and single items from people who live nearby. Clearing out? Post a listing
             in a couple of minutes.
           </p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="bg-card text-brand-700 hover:bg-brand-50">
+          <div className="mt-5 grid grid-cols-2 gap-3 sm:mt-6 sm:flex sm:flex-row">
+            <Button
+              type="button"
+              size="lg"
+              onClick={scrollToSearch}
+              className="col-span-2 bg-card text-brand-700 hover:bg-brand-50"
+            >
+              <SearchIcon aria-hidden="true" />
+              Start Browsing
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-white/10 px-4 text-primary-foreground hover:border-white/70 hover:bg-white/20"
+            >
               <Link to="/create-listing">
                 <PlusIcon aria-hidden="true" />
                 Post Listing
@@ -58,50 +128,54 @@ function HomePage() {
               asChild
               size="lg"
               variant="outline"
-              className="border-white/40 bg-white/10 text-primary-foreground hover:border-white/70 hover:bg-white/20"
+              className="border-white/40 bg-white/10 px-4 text-primary-foreground hover:border-white/70 hover:bg-white/20"
             >
               <Link to="/current">
                 <ZapIcon aria-hidden="true" />
-                Live Sales Now
+                Live Sales
               </Link>
             </Button>
           </div>
         </div>
       </section>
 
-      <Card aria-labelledby="home-stats-heading" className="p-5 sm:p-6">
-        <h2 id="home-stats-heading" className="sr-only">
-          Listings near you
-        </h2>
-        <dl className="grid grid-cols-3 gap-3 sm:gap-6">
-          {STATS.map((stat) => (
-            <div
-              key={stat.label}
-              className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-4 sm:text-left"
-            >
-              <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:size-12">
-                <stat.icon aria-hidden="true" className="size-5 sm:size-6" />
-              </span>
-              <div className="flex flex-col-reverse">
-                <dt className="text-xs font-medium text-muted-foreground sm:text-sm">
-                  {stat.label}
-                </dt>
-                <dd className="font-display text-2xl font-bold text-muted-foreground/60">
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">Not counted yet</span>
-                </dd>
-              </div>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      <HomeStats />
 
-      <EmptyState
-        icon={<SearchIcon />}
-        titleAs="h2"
-        title="Browsing is on its way"
-        description="Search, category filters and carousels of single items and garage sales near you will appear here."
+      <ListingFilters
+        search={search.q}
+        category={search.category}
+        onSearchChange={onSearchChange}
+        onCategoryChange={onCategoryChange}
       />
+
+      <div className="flex flex-col gap-5 sm:gap-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <SectionTabs section={section} onChange={(next) => update({ section: next })} />
+          {section === 'sales' ? (
+            <Link
+              to="/current"
+              className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:self-auto"
+            >
+              <ZapIcon aria-hidden="true" className="size-4" />
+              What’s on today and this weekend
+              <ArrowRightIcon aria-hidden="true" className="size-4" />
+            </Link>
+          ) : null}
+        </div>
+        <div role="tabpanel" id={sectionPanelId} aria-labelledby={sectionTabId(section)}>
+          <HomeListings
+            key={section}
+            section={section}
+            filters={{ search: search.q, category: search.category }}
+            restore={memory?.section === section ? memory : null}
+            onRestored={forget}
+            onSeeCategory={(category) => {
+              onCategoryChange(category);
+              document.getElementById('home-search')?.scrollIntoView({ block: 'start' });
+            }}
+          />
+        </div>
+      </div>
     </PageContainer>
   );
 }

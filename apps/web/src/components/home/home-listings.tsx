@@ -1,0 +1,181 @@
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button, EmptyState } from '@yardsale/ui';
+import { CATEGORIES } from '@yardsale/validators';
+import type { Category } from '@yardsale/validators';
+import { ChevronRightIcon, PlusIcon, RefreshCwIcon, SearchXIcon, SparklesIcon } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+
+import { useTRPC } from '../../lib/trpc';
+import { HOME_TEXTS } from '../listings/listing-texts';
+import { rememberCarousel } from './carousel-memory';
+import type { CarouselMemory } from './carousel-memory';
+import { listingsQueryInput } from './home-search';
+import type { HomeFilters, HomeSection } from './home-search';
+import { ListingCarousel } from './listing-carousel';
+
+interface CarouselPlace {
+  section: HomeSection;
+  /** The remembered position, when it belongs to this section. */
+  restore: CarouselMemory | null;
+  onRestored: () => void;
+}
+
+/** One carousel paged from the server: the newest, the results of a search, or one category. */
+function usePagedListings(section: HomeSection, filters: HomeFilters) {
+  const trpc = useTRPC();
+  const query = useInfiniteQuery(
+    trpc.listings.list.infiniteQueryOptions(listingsQueryInput(section, filters), {
+      getNextPageParam: (page) => page.nextCursor,
+    }),
+  );
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const listings = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return { query, listings, loadMore };
+}
+
+function placeProps(place: CarouselPlace, carouselId: string) {
+  const restore = place.restore?.carouselId === carouselId ? place.restore : null;
+  return {
+    restoreScrollLeft: restore?.scrollLeft,
+    onRestored: restore ? place.onRestored : undefined,
+    onOpenListing: (scrollLeft: number) =>
+      rememberCarousel({ section: place.section, carouselId, scrollLeft }),
+  };
+}
+
+function resultsTitle(section: HomeSection, filters: HomeFilters): string {
+  const search = filters.search?.trim();
+  if (search && filters.category) return `Results for “${search}” in ${filters.category}`;
+  if (search) return `Results for “${search}”`;
+  if (filters.category) return filters.category;
+  return section === 'items' ? 'Newest Single Items' : 'Newest Garage Sales';
+}
+
+export interface HomeListingsProps extends CarouselPlace {
+  filters: HomeFilters;
+  onSeeCategory: (category: Category) => void;
+}
+
+/**
+ * The selected tab's carousels. With a search or a category: one carousel of what matches.
+ * Without: the newest listings, then one carousel per category that has any (docs/decisions/009).
+ */
+export function HomeListings({ section, filters, onSeeCategory, ...place }: HomeListingsProps) {
+  const filtered = Boolean(filters.search?.trim()) || filters.category !== undefined;
+  const { query, listings, loadMore } = usePagedListings(section, filters);
+  const carouselPlace = { section, ...place };
+
+  if (query.isError) {
+    return (
+      <EmptyState
+        titleAs="h2"
+        icon={<RefreshCwIcon />}
+        title="We couldn't load listings"
+        description="Check your connection and try again."
+        action={
+          <Button type="button" onClick={() => void query.refetch()}>
+            <RefreshCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (listings?.length === 0) {
+    return <NoListings section={section} filtered={filtered} />;
+  }
+
+  const mainId = filtered ? 'results' : 'newest';
+  return (
+    <div className="flex flex-col gap-8 sm:gap-10">
+      <ListingCarousel
+        title={resultsTitle(section, filters)}
+        icon={filtered ? undefined : SparklesIcon}
+        listings={listings}
+        hasMore={query.hasNextPage}
+        onReachEnd={loadMore}
+        {...placeProps(carouselPlace, mainId)}
+      />
+      {filtered || listings === undefined
+        ? null
+        : CATEGORIES.map((category) => (
+            <CategoryCarousel
+              key={category}
+              category={category}
+              place={carouselPlace}
+              onSeeAll={() => onSeeCategory(category)}
+            />
+          ))}
+    </div>
+  );
+}
+
+/** A category's own carousel; left out while it loads and when the category has nothing here. */
+function CategoryCarousel({
+  category,
+  place,
+  onSeeAll,
+}: {
+  category: Category;
+  place: CarouselPlace;
+  onSeeAll: () => void;
+}) {
+  const { listings, query, loadMore } = usePagedListings(place.section, { category });
+  if (!listings?.length) return null;
+  return (
+    <ListingCarousel
+      title={category}
+      listings={listings}
+      hasMore={query.hasNextPage}
+      onReachEnd={loadMore}
+      action={
+        <Button type="button" variant="link" size="sm" onClick={onSeeAll}>
+          See all
+          <span className="sr-only"> in {category}</span>
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      }
+      {...placeProps(place, `category:${category}`)}
+    />
+  );
+}
+
+function NoListings({ section, filtered }: { section: HomeSection; filtered: boolean }) {
+  const trpc = useTRPC();
+  const { data: stats } = useSuspenseQuery(trpc.listings.stats.queryOptions());
+  const nothingAnywhere = !filtered && stats.total === 0;
+  const firstHint = section === 'items' ? HOME_TEXTS.firstItemHint : HOME_TEXTS.firstSaleHint;
+
+  const title = nothingAnywhere
+    ? HOME_TEXTS.noListingsTitle
+    : section === 'items'
+      ? HOME_TEXTS.noItemsTitle
+      : HOME_TEXTS.noSalesTitle;
+  const action = nothingAnywhere
+    ? HOME_TEXTS.noListingsAction
+    : section === 'items'
+      ? HOME_TEXTS.noItemsAction
+      : HOME_TEXTS.noSalesAction;
+
+  return (
+    <EmptyState
+      titleAs="h2"
+      icon={filtered ? <SearchXIcon /> : <SparklesIcon />}
+      title={title}
+      description={filtered ? HOME_TEXTS.filteredHint : firstHint}
+      action={
+        <Button asChild>
+          <Link to="/create-listing">
+            <PlusIcon aria-hidden="true" />
+            {action}
+          </Link>
+        </Button>
+      }
+    />
+  );
+}

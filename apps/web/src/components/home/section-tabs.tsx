@@ -1,0 +1,76 @@
+import { cn } from '@yardsale/ui';
+import { TagIcon, WarehouseIcon } from 'lucide-react';
+import { useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+
+import { HOME_SECTIONS } from './home-search';
+import type { HomeSection } from './home-search';
+
+const TABS: Readonly<Record<HomeSection, { label: string; icon: typeof TagIcon }>> = {
+  items: { label: 'Single Items', icon: TagIcon },
+  sales: { label: 'Garage Sales', icon: WarehouseIcon },
+};
+
+export const sectionTabId = (section: HomeSection) => `home-tab-${section}`;
+export const sectionPanelId = 'home-listings-panel';
+
+/** The Single Items / Garage Sales switch, keyboard-operable as a tab list (arrow keys move). */
+export function SectionTabs({
+  section,
+  onChange,
+}: {
+  section: HomeSection;
+  onChange: (section: HomeSection) => void;
+}) {
+  const tabRefs = useRef<Partial<Record<HomeSection, HTMLButtonElement | null>>>({});
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = section === 'items' ? 'sales' : 'items';
+    onChange(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label="Listing type"
+      onKeyDown={onKeyDown}
+      className="grid grid-cols-2 gap-1 rounded-2xl border bg-secondary p-1 sm:inline-grid sm:w-auto sm:self-start"
+    >
+      {HOME_SECTIONS.map((key) => {
+        const tab = TABS[key];
+        const selected = key === section;
+        return (
+          <button
+            key={key}
+            ref={(node) => {
+              tabRefs.current[key] = node;
+            }}
+            type="button"
+            role="tab"
+            id={sectionTabId(key)}
+            aria-selected={selected}
+            aria-controls={sectionPanelId}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(key)}
+            className={cn(
+              'flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-5 text-sm font-semibold transition-colors',
+              'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              selected
+                ? 'bg-card text-foreground shadow-card'
+                : 'text-muted-foreground hover:bg-card/60 hover:text-foreground',
+            )}
+          >
+            <tab.icon
+              aria-hidden="true"
+              className={cn('size-4', selected ? 'text-primary' : undefined)}
+            />
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
