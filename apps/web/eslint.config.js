@@ -5,10 +5,15 @@ export default [
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      // TanStack Router's redirect() is thrown by design from beforeLoad and loaders.
+      // TanStack Router's redirect() and notFound() are thrown by design from beforeLoad and loaders.
       '@typescript-eslint/only-throw-error': [
         'error',
-        { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
+        {
+          allow: [
+            { from: 'package', package: '@tanstack/router-core', name: 'Redirect' },
+            { from: 'package', package: '@tanstack/router-core', name: 'NotFoundError' },
+          ],
+        },
       ],
     },
   },

@@ -17,6 +17,8 @@ export interface ListingCardProps {
   onOpen?: () => void;
   /** Extra controls under the card body, e.g. removing it from the saved list. */
   actions?: ReactNode;
+  /** The bookmark on the photo; off where the actions already manage saving. */
+  saveControl?: boolean;
   className?: string;
 }
 
@@ -24,7 +26,13 @@ export interface ListingCardProps {
  * A listing in a carousel or grid. The whole card opens the listing: the title's link is stretched
  * over it, so the save button can sit on the photo without nesting a button inside a link.
  */
-export function ListingCard({ listing, onOpen, actions, className }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  onOpen,
+  actions,
+  saveControl = true,
+  className,
+}: ListingCardProps) {
   const user = useCurrentUser();
   const isSale = listing.listingType === 'garage-sale';
   const times = formatTimeRange(listing.startTime, listing.endTime);
@@ -135,7 +143,7 @@ export function ListingCard({ listing, onOpen, actions, className }: ListingCard
         <div className="relative z-[2] flex flex-wrap gap-2 border-t px-4 py-3">{actions}</div>
       ) : null}
 
-      {listing.userId !== user.id && !listing.isExpired ? (
+      {saveControl && listing.userId !== user.id && !listing.isExpired ? (
         <div className="absolute top-2.5 right-2.5 z-[2]">
           <SaveListingButton listing={listing} />
         </div>

@@ -1,3 +1,4 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
@@ -5,8 +6,6 @@ import {
   BadgeCheckIcon,
   BookmarkIcon,
   CalendarIcon,
-  ChevronRightIcon,
-  LayoutListIcon,
   MailIcon,
   MessageSquareQuoteIcon,
   PhoneIcon,
@@ -17,24 +16,26 @@ import {
   StoreIcon,
 } from 'lucide-react';
 
-import { IconCardHeader } from '../../components/layout/icon-card-header';
 import { PageContainer } from '../../components/layout/page';
+import { MyListings } from '../../components/profile/my-listings';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
+import { SavedPreview } from '../../components/profile/saved-preview';
 import { fullName, useCurrentUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   head: () => ({ meta: [{ title: 'My Profile · YardSale' }] }),
+  loader: ({ context: { queryClient, trpc } }) =>
+    Promise.all([
+      queryClient.query({ ...trpc.listings.mine.queryOptions(), staleTime: 'static' }),
+      queryClient.query({ ...trpc.saved.list.queryOptions(), staleTime: 'static' }),
+    ]),
   component: ProfilePage,
 });
 
 const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
-const STATS: readonly { label: string; icon: LucideIcon }[] = [
-  { label: 'Active Listings', icon: StoreIcon },
-  { label: 'Saved Listings', icon: BookmarkIcon },
-  { label: 'Rating', icon: StarIcon },
-  { label: 'Total Reviews', icon: MessageSquareQuoteIcon },
-];
+const numberFormat = new Intl.NumberFormat('en-US');
 
 const QUICK_ACTIONS = [
   { to: '/create-listing', label: 'Post a Listing', icon: PlusIcon },
@@ -44,6 +45,20 @@ const QUICK_ACTIONS = [
 
 function ProfilePage() {
   const user = useCurrentUser();
+  const trpc = useTRPC();
+  const { data: mine } = useSuspenseQuery(trpc.listings.mine.queryOptions());
+  const { data: saved } = useSuspenseQuery(trpc.saved.list.queryOptions());
+  // Reviews arrive later: their cards keep a dash rather than an invented number.
+  const stats: readonly { label: string; icon: LucideIcon; value: number | null }[] = [
+    {
+      label: 'Active Listings',
+      icon: StoreIcon,
+      value: mine.filter((listing) => !listing.isExpired).length,
+    },
+    { label: 'Saved Listings', icon: BookmarkIcon, value: saved.length },
+    { label: 'Rating', icon: StarIcon, value: null },
+    { label: 'Total Reviews', icon: MessageSquareQuoteIcon, value: null },
+  ];
 
   return (
     <PageContainer width="wide" className="flex flex-col gap-6">
@@ -99,52 +114,37 @@ function ProfilePage() {
           Your activity
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {STATS.map((stat) => (
+          {stats.map((stat) => (
             <Card key={stat.label} className="flex-row items-center gap-3 p-4 sm:p-5">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <stat.icon aria-hidden="true" className="size-5" />
               </span>
               <div className="flex flex-col-reverse">
                 <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-                <dd className="font-display text-xl font-bold text-muted-foreground/60">
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">Not counted yet</span>
-                </dd>
+                {stat.value === null ? (
+                  <dd className="font-display text-xl font-bold text-muted-foreground/60">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">Not counted yet</span>
+                  </dd>
+                ) : (
+                  <dd className="font-display text-xl font-bold tabular-nums">
+                    {numberFormat.format(stat.value)}
+                  </dd>
+                )}
               </div>
             </Card>
           ))}
         </dl>
         <p className="mt-2 text-sm text-muted-foreground">
-          Your listings, saves and reviews will be counted here once they’re live.
+          Your rating and reviews will be counted here once neighbours can review sellers.
         </p>
       </section>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card>
-          <IconCardHeader
-            icon={LayoutListIcon}
-            title="My Listings"
-            description="Your garage sales and single items will appear here, each with View, Edit and Delete."
-          />
-        </Card>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <MyListings listings={mine} />
 
         <div className="flex flex-col gap-6">
-          <Card>
-            <IconCardHeader
-              icon={BookmarkIcon}
-              title="Saved Listings"
-              description="The listings you save most recently will appear here."
-            />
-            <CardContent>
-              <Link
-                to="/saved-listings"
-                className="inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                View all saved listings
-                <ChevronRightIcon aria-hidden="true" className="size-4" />
-              </Link>
-            </CardContent>
-          </Card>
+          <SavedPreview saved={saved} />
 
           <Card>
             <CardHeader>
