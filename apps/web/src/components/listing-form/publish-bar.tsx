@@ -1,0 +1,75 @@
+import { Link } from '@tanstack/react-router';
+import { Button } from '@yardsale/ui';
+import { XCircleIcon } from 'lucide-react';
+
+/**
+ * The form's last row, kept in view at the bottom of the screen on long forms. While a request is
+ * pending, Cancel becomes Cancel Request, which stops the upload.
+ */
+export function PublishBar({
+  mode,
+  pending,
+  progress,
+  onCancelRequest,
+}: {
+  mode: 'create' | 'edit';
+  pending: boolean;
+  /** Percent of the upload sent, while sending; null otherwise. */
+  progress: number | null;
+  onCancelRequest: () => void;
+}) {
+  const submitLabel =
+    mode === 'create'
+      ? pending
+        ? 'Publishing...'
+        : 'Publish Listing'
+      : pending
+        ? 'Updating...'
+        : 'Update Listing';
+
+  return (
+    <div className="sticky bottom-16 z-30 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:shadow-float md:bottom-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div aria-live="polite" className="min-h-5 text-sm text-muted-foreground sm:flex-1">
+          {progress !== null ? (
+            <div className="flex items-center gap-3">
+              <span className="shrink-0 font-medium text-foreground tabular-nums">
+                Uploading… {progress}%
+              </span>
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                className="h-1.5 w-full max-w-48 overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className="h-full rounded-full bg-primary transition-[width] duration-200"
+                  style={{ width: `${progress}%` }}
+                />
+              </div>
+            </div>
+          ) : pending ? null : (
+            <span className="hidden sm:inline">Fields marked * are required.</span>
+          )}
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          {pending ? (
+            <Button type="button" variant="outline" onClick={onCancelRequest}>
+              <XCircleIcon aria-hidden="true" />
+              Cancel Request
+            </Button>
+          ) : (
+            <Button asChild variant="outline">
+              <Link to="/home">Cancel</Link>
+            </Button>
+          )}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
