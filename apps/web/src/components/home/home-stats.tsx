@@ -17,7 +17,7 @@ export function HomeStats() {
   ] as const;
 
   return (
-    <Card aria-labelledby="home-stats-heading" className="p-4 sm:p-6">
+    <Card role="region" aria-labelledby="home-stats-heading" className="p-4 sm:p-6">
       <h2 id="home-stats-heading" className="sr-only">
         Listings near you
       </h2>

@@ -50,7 +50,7 @@ export function ListingFilters({
   const filtered = Boolean(text.trim()) || category !== undefined;
 
   return (
-    <Card id="home-search" aria-labelledby="home-search-heading" className="p-4 sm:p-5">
+    <Card id="home-search" className="p-4 sm:p-5">
       <h2 id="home-search-heading" className="sr-only">
         Search and filter
       </h2>

@@ -1,4 +1,4 @@
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { Button } from '@yardsale/ui';
 import type { Category } from '@yardsale/validators';
 import { ArrowRightIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
@@ -17,6 +17,18 @@ import { useCurrentUser } from '../../lib/session';
 export const Route = createFileRoute('/_authenticated/home')({
   head: () => ({ meta: [{ title: 'Browse · YardSale' }] }),
   validateSearch: homeSearchSchema,
+  // Coming back after opening a listing from a carousel: reopen the tab it was on.
+  beforeLoad: ({ search, preload }) => {
+    if (preload || search.section) return;
+    const memory = recallCarousel();
+    if (memory) {
+      throw redirect({
+        to: '/home',
+        search: { ...search, section: memory.section },
+        replace: true,
+      });
+    }
+  },
   loaderDeps: ({ search }) => ({
     section: search.section ?? 'items',
     search: search.q,
@@ -44,7 +56,7 @@ function HomePage() {
   const navigate = Route.useNavigate();
   // Where a carousel was when a listing was opened from it; read once, cleared once used.
   const [memory, setMemory] = useState(recallCarousel);
-  const section: HomeSection = search.section ?? memory?.section ?? 'items';
+  const section: HomeSection = search.section ?? 'items';
 
   const forget = useCallback(() => {
     forgetCarousel();
