@@ -23,8 +23,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
 /** When an ended listing will be cleared away, as the product decisions describe. */
-function removalDay(listing: ListingSummary): string {
-  return dayFormat.format(new Date(listing.endsAt.getTime() + ENDED_LISTING_PURGE_DAYS * DAY_MS));
+function removalNote(listing: ListingSummary): string {
+  const removal = new Date(listing.endsAt.getTime() + ENDED_LISTING_PURGE_DAYS * DAY_MS);
+  // The clean-up runs periodically, so a listing can outlive its day by a little.
+  const when = removal.getTime() > Date.now() ? `on ${dayFormat.format(removal)}` : 'shortly';
+  return `Ended and hidden from others; it will be removed ${when}.`;
 }
 
 function whenLine(listing: ListingSummary): string {
@@ -41,7 +44,7 @@ export function MyListings({ listings }: { listings: readonly ListingSummary[] }
   const [deleting, setDeleting] = useState<ListingSummary | null>(null);
 
   return (
-    <Card aria-labelledby="my-listings-heading">
+    <Card role="region" aria-labelledby="my-listings-heading">
       <IconCardHeader
         icon={LayoutListIcon}
         title="My Listings"
@@ -75,7 +78,7 @@ export function MyListings({ listings }: { listings: readonly ListingSummary[] }
                 className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center"
               >
                 <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
-                  <div className="relative aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-xl border bg-muted sm:w-28">
+                  <div className="relative aspect-[4/3] w-24 shrink-0 self-start overflow-hidden rounded-xl border bg-muted sm:w-28">
                     <ListingCover
                       image={listing.primaryImage}
                       title={listing.title}
@@ -99,9 +102,7 @@ export function MyListings({ listings }: { listings: readonly ListingSummary[] }
                       {whenLine(listing)}
                     </p>
                     {listing.isExpired ? (
-                      <p className="text-sm text-muted-foreground">
-                        Ended and hidden from others; it will be removed on {removalDay(listing)}.
-                      </p>
+                      <p className="text-sm text-muted-foreground">{removalNote(listing)}</p>
                     ) : null}
                   </div>
                 </div>

@@ -11,7 +11,7 @@ import { ListingCover } from '../listings/listing-cover';
 export function SavedPreview({ saved }: { saved: readonly ListingSummary[] }) {
   const preview = saved.slice(0, SAVED_PREVIEW_COUNT);
   return (
-    <Card aria-labelledby="saved-preview-heading">
+    <Card role="region" aria-labelledby="saved-preview-heading">
       <IconCardHeader
         icon={BookmarkIcon}
         title="Saved Listings"

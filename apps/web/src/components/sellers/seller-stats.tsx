@@ -10,7 +10,7 @@ export function SellerStats({ listingCount }: { listingCount: number }) {
     { label: 'Average rating', icon: StarIcon, value: null },
   ];
   return (
-    <Card aria-labelledby="seller-stats-heading">
+    <Card role="region" aria-labelledby="seller-stats-heading">
       <CardHeader>
         <CardTitle asChild>
           <h2 id="seller-stats-heading">Quick Stats</h2>

@@ -116,7 +116,7 @@ function LiveSalesPage() {
         </div>
       </section>
 
-      <Card aria-labelledby="live-stats-heading" className="p-4 sm:p-6">
+      <Card role="region" aria-labelledby="live-stats-heading" className="p-4 sm:p-6">
         <h2 id="live-stats-heading" className="sr-only">
           Garage sales at a glance
         </h2>

@@ -164,7 +164,7 @@ function SellerPage() {
 
         <div className="flex flex-col gap-6">
           <SellerStats listingCount={listings.data?.length ?? 0} />
-          <Card aria-labelledby="seller-reviews-heading">
+          <Card role="region" aria-labelledby="seller-reviews-heading">
             <CardHeader>
               <CardTitle asChild>
                 <h2 id="seller-reviews-heading" className="flex items-center gap-2">
