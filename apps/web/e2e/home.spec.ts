@@ -1,0 +1,164 @@
+import type { Locator, Page } from '@playwright/test';
+import { CAROUSEL } from '@yardsale/validators';
+
+import { expect, test } from './signed-in';
+
+const STEP = CAROUSEL.cardWidthPx + CAROUSEL.gapPx;
+const ESTATE_SALE = "Estate Sale: A Woodworker's Garage";
+const ROCKING_CHAIR = 'Victorian Walnut Rocking Chair';
+
+function carousel(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+function scroller(region: Locator): Locator {
+  return region.getByRole('list');
+}
+
+const scrollLeftOf = (list: Locator) => list.evaluate((element) => element.scrollLeft);
+
+test('browsing: the tabs change the address, and a category with a misspelt word finds the sale', async ({
+  page,
+}) => {
+  await page.goto('/home');
+
+  const stats = page.getByRole('region', { name: 'Listings near you' });
+  await expect(stats.getByRole('definition').first()).toHaveText(/^\d+$/);
+  await expect(page.getByRole('tab', { name: 'Single Items' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const newestItems = carousel(page, 'Newest Single Items');
+  await expect(newestItems.getByRole('article').first()).toBeVisible();
+  await expect(newestItems.getByText('Swipe to see more')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Garage Sales' }).click();
+  await expect(page).toHaveURL(/\/home\?section=sales$/);
+  await expect(page.getByRole('tab', { name: 'Garage Sales' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(carousel(page, 'Newest Garage Sales').getByRole('article').first()).toBeVisible();
+
+  await page.getByLabel('Category').selectOption('Antiques');
+  await expect(page).toHaveURL(/category=Antiques/);
+  await page.getByRole('searchbox', { name: 'Search' }).fill('woodworkr');
+  await expect(page).toHaveURL(/q=woodworkr/);
+
+  const results = carousel(page, 'Results for “woodworkr” in Antiques');
+  const card = results.getByRole('article').filter({ hasText: ESTATE_SALE });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Antiques');
+  await expect(card).toContainText('Linda J.');
+  await expect(card).toContainText(/\d{1,2}:\d{2} (AM|PM) – \d{1,2}:\d{2} (AM|PM)/);
+  await expect(card.getByRole('img', { name: ESTATE_SALE })).toHaveAttribute('loading', 'lazy');
+  // Every card in the results is a garage sale in Antiques.
+  for (const other of await results.getByRole('article').all()) {
+    await expect(other).toContainText('Garage Sale');
+    await expect(other).toContainText('Antiques');
+  }
+
+  // The card opens the listing.
+  await card.getByRole('link', { name: ESTATE_SALE }).click();
+  await expect(page).toHaveURL(/\/listing\/\d+$/);
+});
+
+test('nothing matching shows the spec’s empty state and hint', async ({ page }) => {
+  await page.goto('/home?section=sales&q=qqxyzzyqq');
+  await expect(page.getByRole('heading', { name: 'No Garage Sales Found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
+  await page.getByRole('link', { name: 'Create Garage Sale' }).click();
+  await expect(page).toHaveURL('/create-listing');
+
+  await page.goto('/home?section=items&q=qqxyzzyqq');
+  await expect(page.getByRole('heading', { name: 'No Single Items Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'List an Item' })).toBeVisible();
+
+  // Clearing the search brings the listings back without leaving the page.
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL('/home?section=items');
+  await expect(carousel(page, 'Newest Single Items').getByRole('article').first()).toBeVisible();
+});
+
+test('the search box waits for typing to settle before it searches', async ({ page }) => {
+  await page.goto('/home?section=items');
+  await expect(carousel(page, 'Newest Single Items').getByRole('article').first()).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  // Time the last keystroke and the search request on the page's own clock.
+  await search.evaluate((input) => {
+    input.addEventListener('input', () => {
+      input.dataset.typedAt = String(performance.now());
+    });
+  });
+  await search.fill('walnut rockr');
+
+  const results = carousel(page, 'Results for “walnut rockr”');
+  await expect(results.getByRole('article').filter({ hasText: ROCKING_CHAIR })).toBeVisible();
+  const waited = await search.evaluate((input) => {
+    const request = performance
+      .getEntriesByType('resource')
+      .find((entry) => decodeURIComponent(entry.name).includes('"search":"walnut rockr"'));
+    return request ? request.startTime - Number(input.dataset.typedAt) : null;
+  });
+  expect(waited).toBeGreaterThanOrEqual(250);
+
+  // Submitting only keeps the page from reloading: a mark left on the document survives it.
+  await page.evaluate(() => {
+    document.body.dataset.sameVisit = 'yes';
+  });
+  await search.press('Enter');
+  await expect(results.getByRole('article').filter({ hasText: ROCKING_CHAIR })).toBeVisible();
+  await expect(page.locator('body')).toHaveAttribute('data-same-visit', 'yes');
+});
+
+test('Start Browsing takes the reader to the search box', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Start Browsing' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await expect(search).toBeFocused();
+  await expect(search).toBeInViewport();
+});
+
+test('a carousel settles on the nearest card once scrolling stops', async ({ page }) => {
+  await page.goto('/home?section=sales');
+  const list = scroller(carousel(page, 'Newest Garage Sales'));
+  await expect(list.getByRole('article').nth(3)).toBeAttached();
+
+  await list.evaluate((element, left) => element.scrollTo({ left }), STEP + 40);
+  await expect.poll(() => scrollLeftOf(list)).toBe(STEP);
+
+  // Within the tolerance it is left alone.
+  await list.evaluate((element, left) => element.scrollTo({ left }), STEP * 2 + 2);
+  await page.waitForTimeout(CAROUSEL.snapDebounceMs * 3);
+  expect(await scrollLeftOf(list)).toBe(STEP * 2 + 2);
+});
+
+test('coming back from a listing puts the carousel and the tab where they were', async ({
+  page,
+}) => {
+  await page.goto('/home?section=sales');
+  const list = scroller(carousel(page, 'Newest Garage Sales'));
+  await expect(list.getByRole('article').nth(3)).toBeAttached();
+  await list.evaluate((element, left) => element.scrollTo({ left }), STEP * 2);
+  await expect.poll(() => scrollLeftOf(list)).toBe(STEP * 2);
+
+  await list.getByRole('article').nth(2).getByRole('link').click();
+  await expect(page).toHaveURL(/\/listing\/\d+$/);
+  expect(
+    await page.evaluate(() => sessionStorage.getItem('yardsale:home-carousel')),
+  ).not.toBeNull();
+
+  // Back to home through the navigation (not the back button): the remembered tab and position return.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Browse' })
+    .click();
+  await expect(page).toHaveURL('/home?section=sales');
+  await expect(page.getByRole('tab', { name: 'Garage Sales' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect.poll(() => scrollLeftOf(list)).toBe(STEP * 2);
+  expect(await page.evaluate(() => sessionStorage.getItem('yardsale:home-carousel'))).toBeNull();
+});
