@@ -1,0 +1,763 @@
+/**
+ * Search benchmark: how fast a neighbour's search answers once the marketplace holds 100,000 listings.
+ *
+ *   pnpm bench:search                       # embedded PGlite in a temp folder
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench:search   # PostgreSQL
+ *
+ * It creates a fresh database (PGlite in a temp folder, or a randomly named database on the
+ * BENCH_DATABASE_URL server, dropped at the end) and migrates it; seeds 300 sellers and 100,000
+ * listings composed from per-category vocabularies, in every category and both listing types,
+ * created over the past 14 days, about one in ten already ended, with photo rows; runs VACUUM ANALYZE;
+ * starts the real server in-process on a free port and signs up through POST /api/register. Then,
+ * after a warm-up, it sends searches one after another through GET /api/listings: single words,
+ * misspellings, partial words, things nobody sells, two-word phrases, a word within a category,
+ * category browsing, the listing-type filter, the plain newest-first browse, and pages 2 and 3
+ * through nextCursor.
+ *
+ * Per query type and overall it prints the count, p50/p95/max round-trip time as the client sees it
+ * (request sent to body received), listings per page, and whether every listing returned is still
+ * running, matches the filters and comes newest first without repeats. Target: p95 under 50 ms.
+ * The exit code is 1 when a request fails or a result breaks those rules.
+ *
+ * Optional: BENCH_LISTINGS (default 100000), BENCH_REPEAT (measured queries per type, default 40),
+ * BENCH_KEEP_DATABASE=1 (keep the database for EXPLAIN ANALYZE afterwards; its location is printed).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { z } from 'zod';
+
+import { createApiServices } from '@yardsale/api';
+import type { Logger } from '@yardsale/api';
+import {
+  createDatabase,
+  createLocalStorage,
+  executeRows,
+  hashPassword,
+  migrateDatabase,
+  sql,
+  users,
+} from '@yardsale/db';
+import type { Database, DatabaseHandle } from '@yardsale/db';
+import { CATEGORIES, LISTING_TYPES } from '@yardsale/validators';
+
+import { buildApp } from '../src/app';
+import { createListingGenerator, randomSource, sellerRows } from './listing-content';
+import type { ListingRow } from './listing-content';
+
+const configSchema = z.object({
+  BENCH_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  BENCH_LISTINGS: z.coerce.number().int().min(1000).max(1_000_000).default(100_000),
+  BENCH_REPEAT: z.coerce.number().int().min(1).max(1000).default(40),
+  BENCH_KEEP_DATABASE: z.enum(['0', '1']).default('0'),
+});
+
+function readBenchConfig() {
+  // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
+  const source = process.env;
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    serverUrl: parsed.data.BENCH_DATABASE_URL,
+    listingCount: parsed.data.BENCH_LISTINGS,
+    repeat: parsed.data.BENCH_REPEAT,
+    keepDatabase: parsed.data.BENCH_KEEP_DATABASE === '1',
+  };
+}
+
+const SELLER_COUNT = 300;
+const INSERT_BATCH = 5000;
+/** Each query type stops repeating after this much measured time, so a slow build still finishes in minutes. */
+const TYPE_TIME_BUDGET_MS = 20_000;
+const PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------------------------------------------------
+// Database
+
+interface BenchDatabase {
+  handle: DatabaseHandle;
+  description: string;
+  /** Closes it and, unless kept, removes it. */
+  dispose(): Promise<void>;
+}
+
+async function openBenchDatabase(
+  serverUrl: string | undefined,
+  keep: boolean,
+): Promise<BenchDatabase> {
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-pglite-'));
+    const remove = () => rmSync(dataDir, { recursive: true, force: true });
+    let handle: DatabaseHandle | undefined;
+    try {
+      handle = await createDatabase({ dataDir });
+      await migrateDatabase(handle);
+    } catch (error) {
+      await handle?.close();
+      remove();
+      throw error;
+    }
+    const opened = handle;
+    return {
+      handle: opened,
+      description: `PGlite (embedded) in ${dataDir}`,
+      async dispose() {
+        await opened.close();
+        if (keep) console.log(`Kept the embedded database in ${dataDir}`);
+        else remove();
+      },
+    };
+  }
+
+  const name = `yardsale_bench_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const admin = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
+  try {
+    await admin.db.execute(sql.raw(`create database "${name}"`));
+  } catch (error) {
+    await admin.close();
+    throw error;
+  }
+  const drop = async () => {
+    try {
+      if (keep) console.log(`Kept the PostgreSQL database ${databaseUrl.toString()}`);
+      // FORCE ends connections a failed run left open (PostgreSQL 13+).
+      else await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+    } finally {
+      await admin.close();
+    }
+  };
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await createDatabase({ databaseUrl: databaseUrl.toString() });
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle?.close();
+    await drop();
+    throw error;
+  }
+  const opened = handle;
+  const [version] = await executeRows<{ server_version: string }>(
+    opened.db,
+    sql`show server_version`,
+  );
+  return {
+    handle: opened,
+    description: `PostgreSQL ${version?.server_version ?? '?'} (database ${name})`,
+    async dispose() {
+      // Dropping first ends a query still running after Ctrl-C at once, instead of waiting for it.
+      try {
+        await drop();
+      } finally {
+        await opened.close();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Seeding
+
+/** The listing columns a batch fills, in `jsonb_to_recordset` form; generated columns fill themselves. */
+const LISTING_COLUMNS: readonly [keyof ListingRow, string][] = [
+  ['user_id', 'integer'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['category', 'text'],
+  ['listing_type', 'listing_type'],
+  ['price_range', 'text'],
+  ['address', 'text'],
+  ['start_date', 'date'],
+  ['end_date', 'date'],
+  ['start_time', 'text'],
+  ['end_time', 'text'],
+  ['time_zone', 'text'],
+  ['ends_at', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+];
+
+async function seedListings(db: Database, count: number, now: Date) {
+  const random = randomSource(20_250_703);
+  const passwordHash = await hashPassword('neighbour-password');
+  const sellers = await db
+    .insert(users)
+    .values(
+      sellerRows(SELLER_COUNT, random).map((s) => ({
+        email: s.email,
+        firstName: s.first_name,
+        lastName: s.last_name,
+        passwordHash,
+        termsAcceptedAt: now,
+      })),
+    )
+    .returning({ id: users.id });
+  const nextListing = createListingGenerator({ now, sellerIds: sellers.map((s) => s.id), random });
+
+  const columns = sql.raw(LISTING_COLUMNS.map(([name]) => name).join(', '));
+  const recordType = sql.raw(LISTING_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '));
+  // One JSON parameter per batch: a multi-row insert both drivers send the same way, with no parameter limit.
+  // The indexes grow row by row with default settings, as they would in use (a bulk build would make the GIN
+  // indexes several times smaller than a real database's).
+  for (let done = 0; done < count; done += INSERT_BATCH) {
+    const rows = Array.from({ length: Math.min(INSERT_BATCH, count - done) }, nextListing);
+    await db.execute(sql`
+      insert into listings (${columns})
+      select ${columns} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordType})`);
+  }
+  // Photo rows (no files: nothing fetches them), 0 to 4 per listing, 2 on average: every page reads them.
+  await db.execute(sql`
+    insert into listing_images (listing_id, image_url, thumbnail_url, is_primary, position, width, height)
+    select l.id,
+           '/uploads/listings/' || md5(l.id || '-' || n) || '-detail.webp',
+           '/uploads/listings/' || md5(l.id || '-' || n) || '-card.webp',
+           n = 0, n, 1280, 960
+    from listings l cross join lateral generate_series(0, (l.id * 7) % 5 - 1) as n`);
+  return sellers.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server
+
+const silentLogger: Logger = {
+  info: () => undefined,
+  warn: () => undefined,
+  // Server faults are what the benchmark must not hide.
+  error: (obj, msg) => console.error('server error:', msg ?? '', obj),
+};
+
+async function startServer(handle: DatabaseHandle) {
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-uploads-'));
+  const server = await buildApp({
+    createServices: () =>
+      createApiServices({
+        db: handle.db,
+        storage: createLocalStorage(uploadsDir),
+        logger: silentLogger,
+        config: { adminEmail: 'admin@yardsale.bench', secureCookies: false },
+      }),
+    healthCheck: async () => {
+      await handle.db.execute(sql`select 1`);
+    },
+    uploadsDir,
+    webDistDir: null,
+    appOrigin: undefined,
+    logLevel: 'silent',
+    production: false,
+  });
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    async stop() {
+      await server.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signUp(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'searcher@neighbours.example',
+      password: 'search-benchmark',
+      firstName: 'Sam',
+      lastName: 'Searcher',
+      termsAccepted: true,
+      rememberMe: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`Sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().at(-1)?.split(';')[0];
+  if (!cookie) throw new Error('Sign-up set no session cookie');
+  return cookie;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Searches
+
+const pageSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      category: z.string(),
+      listingType: z.string(),
+      endsAt: z.string(),
+      createdAt: z.string(),
+      isExpired: z.boolean(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+type Page = z.output<typeof pageSchema>;
+type PageItem = Page['items'][number];
+
+interface SearchParams {
+  search?: string;
+  category?: string;
+  listingType?: string;
+}
+
+interface QueryType {
+  name: string;
+  variants: SearchParams[];
+  /** Measure the pages after the first, following nextCursor, instead of the first page. */
+  followPage?: 2 | 3;
+}
+
+const QUERY_TYPES: QueryType[] = [
+  {
+    name: 'word',
+    variants: ['table', 'bike', 'lamp', 'sofa', 'dresser', 'stroller'].map((search) => ({
+      search,
+    })),
+  },
+  {
+    name: 'misspelling',
+    variants: ['tabel', 'bycicle', 'sofaa', 'lampp', 'dreser', 'strolller'].map((search) => ({
+      search,
+    })),
+  },
+  {
+    name: 'partial word',
+    variants: ['furn', 'vint', 'elec', 'antiq', 'strol', 'bik'].map((search) => ({ search })),
+  },
+  {
+    // Nobody sells these: both the exact and the spelt-alike search run and find (next to) nothing.
+    name: 'not sold here',
+    variants: [
+      'trampoline',
+      'wheelbarrow',
+      'accordion',
+      'typewriter',
+      'snowblower',
+      'microwave',
+    ].map((search) => ({ search })),
+  },
+  {
+    name: 'two words',
+    variants: [
+      'dining table',
+      'kids bike',
+      'garage sale',
+      'winter tires',
+      'coffee table',
+      'record player',
+    ].map((search) => ({ search })),
+  },
+  {
+    name: 'word + category',
+    variants: [
+      { search: 'table', category: 'Furniture' },
+      { search: 'bike', category: 'Sports' },
+      { search: 'lamp', category: 'Home & Garden' },
+      { search: 'lego', category: 'Toys' },
+      { search: 'clock', category: 'Antiques' },
+      { search: 'tools', category: 'Multi-Family' },
+    ],
+  },
+  { name: 'category only', variants: CATEGORIES.map((category) => ({ category })) },
+  {
+    name: 'listing type',
+    variants: [
+      ...LISTING_TYPES.map((listingType) => ({ listingType })),
+      { search: 'tools', listingType: 'garage-sale' },
+      { search: 'chair', listingType: 'single-item' },
+    ],
+  },
+  { name: 'browse (no search)', variants: [{}] },
+  {
+    name: 'page 2 (cursor)',
+    followPage: 2,
+    variants: [
+      {},
+      { search: 'table' },
+      { category: 'Furniture' },
+      { search: 'bike', category: 'Sports' },
+      { search: 'tabel' },
+    ],
+  },
+  {
+    name: 'page 3 (cursor)',
+    followPage: 3,
+    variants: [
+      {},
+      { search: 'table' },
+      { category: 'Furniture' },
+      { search: 'bike', category: 'Sports' },
+      { search: 'tabel' },
+    ],
+  },
+];
+
+function describeParams(p: SearchParams) {
+  const parts = [
+    p.search !== undefined ? `"${p.search}"` : '',
+    p.category ? `category=${p.category}` : '',
+    p.listingType ? `type=${p.listingType}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' ') : 'everything';
+}
+
+class QueryFailure extends Error {}
+
+interface Response {
+  ms: number;
+  page: Page;
+  /** When the request was sent: anything returned must end after it. */
+  sentAt: number;
+}
+
+function createClient(url: string, cookie: string) {
+  return async function list(params: SearchParams, cursor?: string): Promise<Response> {
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (params.search !== undefined) query.set('search', params.search);
+    if (params.category) query.set('category', params.category);
+    if (params.listingType) query.set('listingType', params.listingType);
+    if (cursor) query.set('cursor', cursor);
+    const sentAt = Date.now();
+    const started = performance.now();
+    let status: number;
+    let body: string;
+    try {
+      const res = await fetch(`${url}/api/listings?${query.toString()}`, { headers: { cookie } });
+      status = res.status;
+      body = await res.text();
+    } catch (error) {
+      throw new QueryFailure(`${describeParams(params)}: ${(error as Error).message}`);
+    }
+    const ms = performance.now() - started;
+    if (status !== 200)
+      throw new QueryFailure(`${describeParams(params)}: HTTP ${status} ${body.slice(0, 300)}`);
+    const parsed = pageSchema.safeParse(JSON.parse(body));
+    if (!parsed.success) {
+      throw new QueryFailure(
+        `${describeParams(params)}: unexpected response ${body.slice(0, 300)}`,
+      );
+    }
+    return { ms, page: parsed.data, sentAt };
+  };
+}
+type Client = ReturnType<typeof createClient>;
+
+/** Newest first, ties broken by id, as the cursor pages them. */
+function isAfter(a: PageItem, b: PageItem) {
+  const at = Date.parse(a.createdAt);
+  const bt = Date.parse(b.createdAt);
+  return at < bt || (at === bt && a.id < b.id);
+}
+
+/** What is wrong with a page: ended listings, filter mismatches, order, repeats from earlier pages. */
+function checkPage(params: SearchParams, response: Response, previous: PageItem[]) {
+  const problems = { ended: 0, other: [] as string[] };
+  const items = response.page.items;
+  const seen = new Set(previous.map((i) => i.id));
+  let last = previous.at(-1);
+  for (const item of items) {
+    if (item.isExpired || Date.parse(item.endsAt) <= response.sentAt) problems.ended += 1;
+    if (params.category && item.category !== params.category)
+      problems.other.push(`listing ${item.id} is in ${item.category}`);
+    if (params.listingType && item.listingType !== params.listingType) {
+      problems.other.push(`listing ${item.id} is a ${item.listingType}`);
+    }
+    if (seen.has(item.id)) problems.other.push(`listing ${item.id} repeated`);
+    if (last && !isAfter(item, last))
+      problems.other.push(`listing ${item.id} out of newest-first order`);
+    seen.add(item.id);
+    last = item;
+  }
+  return problems;
+}
+
+interface TypeResult {
+  name: string;
+  times: number[];
+  /** Times by search, to name the slow ones. */
+  byVariant: Map<string, number[]>;
+  /** Listings on each measured page. */
+  results: number[];
+  empty: Set<string>;
+  /** Listings returned that had already ended. */
+  ended: number;
+  problems: string[];
+  errors: string[];
+  stoppedEarly: boolean;
+}
+
+/**
+ * One query of a type: the first page, or page 2 or 3 reached through nextCursor. Only the last
+ * request is returned for measuring; the pages before it are only checked against it.
+ */
+async function runOnce(list: Client, type: QueryType, params: SearchParams) {
+  const previous: PageItem[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; page < (type.followPage ?? 1); page++) {
+    const earlier = await list(params, cursor);
+    previous.push(...earlier.page.items);
+    if (!earlier.page.nextCursor) return null;
+    cursor = earlier.page.nextCursor;
+  }
+  const response = await list(params, cursor);
+  return { response, check: checkPage(params, response, previous) };
+}
+
+async function runType(list: Client, type: QueryType, repeat: number): Promise<TypeResult> {
+  const result: TypeResult = {
+    name: type.name,
+    times: [],
+    byVariant: new Map(),
+    results: [],
+    empty: new Set(),
+    ended: 0,
+    problems: [],
+    errors: [],
+    stoppedEarly: false,
+  };
+  let spent = 0;
+  for (let i = 0; i < repeat; i++) {
+    if (spent > TYPE_TIME_BUDGET_MS) {
+      result.stoppedEarly = true;
+      break;
+    }
+    const params = type.variants[i % type.variants.length] ?? {};
+    const label = describeParams(params);
+    let run;
+    try {
+      run = await runOnce(list, type, params);
+    } catch (error) {
+      if (!(error instanceof QueryFailure)) throw error;
+      result.errors.push(error.message);
+      continue;
+    }
+    if (!run) {
+      result.problems.push(`${label}: fewer than ${type.followPage ?? 1} pages`);
+      continue;
+    }
+    const { response, check } = run;
+    spent += response.ms;
+    result.times.push(response.ms);
+    result.byVariant.set(label, [...(result.byVariant.get(label) ?? []), response.ms]);
+    result.results.push(response.page.items.length);
+    if (response.page.items.length === 0) result.empty.add(label);
+    result.ended += check.ended;
+    for (const problem of check.other) result.problems.push(`${label}: ${problem}`);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report
+
+/** Nearest-rank percentile, q in 0..1. */
+function percentile(values: number[], q: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+const TARGET_P95_MS = 50;
+
+function printTable(results: TypeResult[]) {
+  const header = [
+    'query type',
+    'count',
+    'p50 ms',
+    'p95 ms',
+    'max ms',
+    'results/query',
+    'empty',
+    'errors',
+    'none ended',
+    'filters+order',
+  ];
+  const row = (r: Omit<TypeResult, 'byVariant' | 'empty' | 'stoppedEarly'>) => [
+    r.name,
+    String(r.times.length),
+    percentile(r.times, 0.5).toFixed(1),
+    percentile(r.times, 0.95).toFixed(1),
+    Math.max(...r.times).toFixed(1),
+    (r.results.reduce((a, b) => a + b, 0) / Math.max(1, r.results.length)).toFixed(1),
+    String(r.results.filter((count) => count === 0).length),
+    String(r.errors.length),
+    r.ended === 0 ? 'yes' : `NO (${r.ended})`,
+    r.problems.length === 0 ? 'ok' : `NO (${r.problems.length})`,
+  ];
+  const overall = row({
+    name: 'overall',
+    times: results.flatMap((r) => r.times),
+    results: results.flatMap((r) => r.results),
+    ended: results.reduce((a, r) => a + r.ended, 0),
+    problems: results.flatMap((r) => r.problems),
+    errors: results.flatMap((r) => r.errors),
+  });
+  const body = results.map(row);
+  const widths = header.map((_, c) =>
+    Math.max(...[header, ...body, overall].map((cells) => (cells[c] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+      .join('  ');
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  console.log([line(header), rule, ...body.map(line), rule, line(overall)].join('\n'));
+}
+
+function printNotes(results: TypeResult[]) {
+  for (const r of results) {
+    if (r.empty.size) console.log(`No results (${r.name}): ${[...r.empty].join(', ')}`);
+    if (r.stoppedEarly) {
+      console.log(`Stopped early (${r.name}): over ${TYPE_TIME_BUDGET_MS / 1000} s of queries`);
+    }
+    for (const e of r.errors.slice(0, 3)) console.log(`Error (${r.name}): ${e}`);
+    for (const p of r.problems.slice(0, 3)) console.log(`Problem (${r.name}): ${p}`);
+  }
+  const slowest = results
+    .flatMap((r) =>
+      [...r.byVariant].map(([label, times]) => ({
+        label: `${r.name} ${label}`,
+        median: percentile(times, 0.5),
+      })),
+    )
+    .sort((a, b) => b.median - a.median)
+    .slice(0, 5);
+  console.log(
+    `Slowest searches (median): ${slowest.map((s) => `${s.label} ${s.median.toFixed(1)} ms`).join('; ')}`,
+  );
+  const overTarget = results.filter((r) => percentile(r.times, 0.95) >= TARGET_P95_MS);
+  console.log(
+    overTarget.length
+      ? `Over the ${TARGET_P95_MS} ms p95 target: ${overTarget.map((r) => r.name).join(', ')}`
+      : `Every query type is within the ${TARGET_P95_MS} ms p95 target.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+/** A failed query's error carries its parameters (megabytes of seed rows): show the message and cause only. */
+function describeFailure(error: unknown): string {
+  if (error instanceof QueryFailure) return `Query failed: ${error.message}`;
+  if (!(error instanceof Error)) return String(error);
+  const short = (e: Error) => e.message.replace(/\s+/g, ' ').slice(0, 400);
+  const cause = error.cause instanceof Error ? `\n  cause: ${short(error.cause)}` : '';
+  return `${error.name}: ${short(error)}${cause}\n${error.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const n = (count: number) => count.toLocaleString('en-US');
+
+async function main() {
+  const config = readBenchConfig();
+  const startedAt = performance.now();
+  const opening = openBenchDatabase(config.serverUrl, config.keepDatabase);
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let cleaning: Promise<void> | undefined;
+  // Once only: Ctrl-C and the normal end may both ask for it. A database still being created is
+  // waited for, so that it is dropped too.
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      try {
+        await server?.stop();
+      } finally {
+        const database = await opening.catch(() => undefined);
+        await database?.dispose();
+      }
+    })());
+  const interrupted = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  let failed = false;
+  try {
+    const database = await opening;
+    const { db } = database.handle;
+    console.log(`Database: ${database.description}`);
+    console.log(`Seeding ${n(config.listingCount)} listings...`);
+    const now = new Date();
+    const seedStarted = performance.now();
+    const sellers = await seedListings(db, config.listingCount, now);
+    const seedMs = performance.now() - seedStarted;
+    const vacuumStarted = performance.now();
+    // Where autovacuum would have got to by the time this many listings piled up; done now so that it does
+    // not start in the middle of the measurements on PostgreSQL (PGlite has no autovacuum).
+    await db.execute(sql`vacuum (analyze)`);
+    const vacuumMs = performance.now() - vacuumStarted;
+    const [counts = { total: 0, ended: 0, sales: 0, photos: 0 }] = await executeRows<{
+      total: number;
+      ended: number;
+      sales: number;
+      photos: number;
+    }>(
+      db,
+      sql`select count(*)::int as total,
+                 count(*) filter (where ends_at <= ${now.toISOString()}::timestamptz)::int as ended,
+                 count(*) filter (where listing_type = 'garage-sale')::int as sales,
+                 (select count(*)::int from listing_images) as photos
+          from listings`,
+    );
+    console.log(
+      `Seeded ${n(counts.total)} listings (${n(counts.ended)} already ended, ${n(counts.sales)} garage ` +
+        `sales, ${n(counts.photos)} photo rows) from ${sellers} sellers in ${seconds(seedMs)}; ` +
+        `VACUUM ANALYZE ${seconds(vacuumMs)}`,
+    );
+
+    server = await startServer(database.handle);
+    const list = createClient(server.url, await signUp(server.url));
+
+    const warmupStarted = performance.now();
+    for (const type of QUERY_TYPES) {
+      for (const params of type.variants) await runOnce(list, type, params);
+    }
+    console.log(`Warm-up: every query once in ${seconds(performance.now() - warmupStarted)}\n`);
+
+    // Other work on the machine shows up in the percentiles: say how busy it was.
+    const loadBefore = os.loadavg()[0] ?? 0;
+    const results: TypeResult[] = [];
+    for (const type of QUERY_TYPES) results.push(await runType(list, type, config.repeat));
+    const loadAfter = os.loadavg()[0] ?? 0;
+
+    console.log(
+      `GET /api/listings, ${PAGE_SIZE} per page, ${database.handle.kind}, ${n(counts.total)} listings ` +
+        `(times in ms, client-side round trip):\n`,
+    );
+    printTable(results);
+    console.log(
+      `\n${os.cpus().length} CPUs; load average (1 min) ${loadBefore.toFixed(1)} before the ` +
+        `measurements, ${loadAfter.toFixed(1)} after`,
+    );
+    printNotes(results);
+    if (results.some((r) => r.errors.length > 0)) {
+      console.error('Some queries failed (see above).');
+      failed = true;
+    }
+    if (results.some((r) => r.ended > 0 || r.problems.length > 0)) {
+      console.error('Some results broke the search rules (see above).');
+      failed = true;
+    }
+  } catch (error) {
+    // After Ctrl-C, the query cut short by closing the database is no news.
+    if (!cleaning) console.error(describeFailure(error));
+    failed = true;
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await cleanUp();
+  }
+  console.log(`Total time ${seconds(performance.now() - startedAt)}`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
