@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, EmptyState } from '@yardsale/ui';
 import { CATEGORIES } from '@yardsale/validators';
@@ -147,8 +147,8 @@ function CategoryCarousel({
 
 function NoListings({ section, filtered }: { section: HomeSection; filtered: boolean }) {
   const trpc = useTRPC();
-  const { data: stats } = useSuspenseQuery(trpc.listings.stats.queryOptions());
-  const nothingAnywhere = !filtered && stats.total === 0;
+  const { data: stats } = useQuery(trpc.listings.stats.queryOptions());
+  const nothingAnywhere = !filtered && stats?.total === 0;
   const firstHint = section === 'items' ? HOME_TEXTS.firstItemHint : HOME_TEXTS.firstSaleHint;
 
   const title = nothingAnywhere

@@ -1,19 +1,22 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Card } from '@yardsale/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Skeleton } from '@yardsale/ui';
 import { StoreIcon, TagIcon, WarehouseIcon } from 'lucide-react';
 
 import { useTRPC } from '../../lib/trpc';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** Active listings near the viewer, by type. */
+/**
+ * Active listings near the viewer, by type. Loaded alongside the carousels rather than before the
+ * page, so the screen never waits on a count.
+ */
 export function HomeStats() {
   const trpc = useTRPC();
-  const { data: stats } = useSuspenseQuery(trpc.listings.stats.queryOptions());
+  const { data: stats, isError } = useQuery(trpc.listings.stats.queryOptions());
   const items = [
-    { label: 'Active Listings', value: stats.total, icon: StoreIcon },
-    { label: 'Single Items', value: stats.singleItems, icon: TagIcon },
-    { label: 'Garage Sales', value: stats.garageSales, icon: WarehouseIcon },
+    { label: 'Active Listings', value: stats?.total, icon: StoreIcon },
+    { label: 'Single Items', value: stats?.singleItems, icon: TagIcon },
+    { label: 'Garage Sales', value: stats?.garageSales, icon: WarehouseIcon },
   ] as const;
 
   return (
@@ -33,7 +36,19 @@ export function HomeStats() {
             <div className="flex flex-col-reverse">
               <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{stat.label}</dt>
               <dd className="font-display text-2xl font-bold tabular-nums">
-                {numberFormat.format(stat.value)}
+                {stat.value !== undefined ? (
+                  numberFormat.format(stat.value)
+                ) : isError ? (
+                  <span className="text-muted-foreground/60">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">Not available</span>
+                  </span>
+                ) : (
+                  <>
+                    <Skeleton className="my-1 h-6 w-10" />
+                    <span className="sr-only">Loading</span>
+                  </>
+                )}
               </dd>
             </div>
           </div>

@@ -34,9 +34,11 @@ export const Route = createFileRoute('/_authenticated/home')({
     search: search.q,
     category: search.category,
   }),
-  loader: async ({ context: { queryClient, trpc }, deps }) => {
-    // The first page starts loading with the route; the carousels show skeletons until it lands
-    // and report a failure themselves.
+  // Everything starts loading with the route; the page shows skeletons until it lands and the
+  // sections report a failure themselves. Nothing is awaited: a batch answers only when its
+  // slowest call does, so waiting on the counts would also wait on the listings.
+  loader: ({ context: { queryClient, trpc }, deps }) => {
+    void queryClient.query(trpc.listings.stats.queryOptions()).catch(() => undefined);
     void queryClient
       .infiniteQuery(
         trpc.listings.list.infiniteQueryOptions(listingsQueryInput(deps.section, deps), {
@@ -44,8 +46,6 @@ export const Route = createFileRoute('/_authenticated/home')({
         }),
       )
       .catch(() => undefined);
-    // Cached counts are used as they are (ensureQueryData); the card refreshes them when stale.
-    await queryClient.query({ ...trpc.listings.stats.queryOptions(), staleTime: 'static' });
   },
   component: HomePage,
 });
