@@ -1,36 +1,11 @@
 import path from 'node:path';
 
-import { request as playwrightRequest } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@yardsale/validators';
 
-import { e2eEnv } from './env';
-import { test as base, currentToast, expect, field } from './support';
-
-type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
-
-/**
- * The journeys post as the worker's neighbour, signed in once per worker: sign-in and
- * registration are rate limited per client, as in production.
- */
-const test = base.extend<object, { neighbourSession: StorageState }>({
-  neighbourSession: [
-    async ({ neighbour }, provide) => {
-      const request = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
-      const response = await request.post('/trpc/auth.login', {
-        data: { json: { email: neighbour.email, password: neighbour.password, rememberMe: false } },
-        headers: { origin: e2eEnv.baseURL },
-      });
-      expect(response.ok(), await response.text()).toBe(true);
-      const state = await request.storageState();
-      await request.dispose();
-      await provide(state);
-    },
-    { scope: 'worker' },
-  ],
-  // Named `provide`, not `use`: the React hooks lint rule would read `use` as React's hook.
-  storageState: ({ neighbourSession }, provide) => provide(neighbourSession),
-});
+// Signed in as the worker's neighbour, who posts the listings below.
+import { expect, test } from './signed-in';
+import { currentToast, field } from './support';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const LAMP = fixture('table-lamp.jpg');
