@@ -63,7 +63,7 @@ export function ListingGallery({
 
   if (!current) {
     return (
-      <div className="aspect-[4/3] overflow-hidden rounded-2xl border bg-muted">
+      <div className="aspect-[4/3] overflow-hidden rounded-2xl border bg-muted sm:aspect-[2/1]">
         <Placeholder text={LISTING_TEXTS.noImage} />
       </div>
     );
@@ -80,7 +80,7 @@ export function ListingGallery({
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
-        className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-2xl border bg-stone-900 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+        className="relative aspect-[4/3] touch-pan-y lg:aspect-[3/2] overflow-hidden rounded-2xl border bg-stone-900 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
       >
         {unavailable ? (
           <div className="size-full bg-muted">
