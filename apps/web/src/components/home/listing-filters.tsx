@@ -73,7 +73,7 @@ export function ListingFilters({
               inputMode="search"
               enterKeyHint="search"
               autoComplete="off"
-              placeholder="Try “bike”, “dresser” or “records”"
+              placeholder="Try “bike” or “dresser”"
               value={text}
               onChange={(event) => setText(event.target.value)}
               className="h-11 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
