@@ -153,7 +153,9 @@ export function PhotoPicker({
               <ImagePlusIcon aria-hidden="true" className="size-6" />
             </span>
             <span className="font-semibold text-foreground">Add photos</span>
-            <span className="text-sm text-muted-foreground">Tap to choose, or drop them here</span>
+            <span className="text-sm text-muted-foreground">
+              Choose from your device, or drop them here
+            </span>
           </label>
         </div>
       ) : (

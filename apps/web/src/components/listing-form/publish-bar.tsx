@@ -28,11 +28,12 @@ export function PublishBar({
         : 'Update Listing';
 
   return (
-    <div className="sticky bottom-16 z-30 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:shadow-float md:bottom-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div aria-live="polite" className="min-h-5 text-sm text-muted-foreground sm:flex-1">
+    <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 -mx-4 border-t bg-background/95 px-4 py-3 backdrop-blur-md sm:mx-0 sm:rounded-2xl sm:border sm:px-5 sm:shadow-float md:bottom-4">
+      <div className="flex flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+        {/* Empty on phones until an upload starts, so the bar stays one row tall there. */}
+        <div aria-live="polite" className="text-sm text-muted-foreground sm:min-h-5 sm:flex-1">
           {progress !== null ? (
-            <div className="flex items-center gap-3">
+            <div className="flex items-center gap-3 pb-2.5 sm:pb-0">
               <span className="shrink-0 font-medium text-foreground tabular-nums">
                 Uploading… {progress}%
               </span>
