@@ -30,6 +30,8 @@ export interface AppOptions {
   appOrigin: string | undefined;
   logLevel: string;
   production: boolean;
+  /** Only behind a proxy that sets X-Forwarded-For: otherwise anyone could pick their own address. */
+  trustProxy?: boolean;
 }
 
 export interface App {
@@ -44,9 +46,11 @@ const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz'];
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: { level: options.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     // Multipart bodies carry their own limits; this bounds JSON bodies.
     bodyLimit: 1024 * 1024,
+    // A batched tRPC GET names every procedure in one path segment ("listings.list,listings.stats,...").
+    routerOptions: { maxParamLength: 2000 },
   });
   const services = options.createServices(app.log);
 

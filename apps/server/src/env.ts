@@ -21,6 +21,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin like https://yardsale.example' })
     .transform((v) => new URL(v).origin)
     .optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,6 +42,8 @@ export interface ServerConfig {
   /** Where the app is served from; when unset, requests must come from the Host they were sent to. */
   appOrigin: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Behind a proxy, the client address comes from X-Forwarded-For; otherwise that header is ignored. */
+  trustProxy: boolean;
 }
 
 /** Reads and checks configuration once; a bad value stops the start with the variable's name. */
@@ -61,6 +67,7 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
     adminPassword: e.ADMIN_PASSWORD,
     appOrigin: e.APP_ORIGIN,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

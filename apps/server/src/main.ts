@@ -49,6 +49,7 @@ async function main() {
     appOrigin: config.appOrigin,
     logLevel: config.logLevel,
     production: config.env === 'production',
+    trustProxy: config.trustProxy,
   });
   const log = server.app.log;
 

@@ -46,6 +46,15 @@ describe('tRPC over HTTP and websocket', () => {
     expect(await httpClient().auth.me.query()).toBeNull();
   });
 
+  it('answers a batch of many queries in one request', async () => {
+    const cookie = await signedUpCookie();
+    const client = httpClient(cookie);
+    // Eight names in one path segment: well over the router's default limit of 100 characters.
+    const results = await Promise.all(Array.from({ length: 8 }, () => client.listings.stats.query()));
+    expect(results).toHaveLength(8);
+    expect(results[0]).toEqual({ total: 0, singleItems: 0, garageSales: 0 });
+  });
+
   it('carries field errors for refused input', async () => {
     const err: unknown = await httpClient()
       .auth.login.mutate({ email: 'nope', password: 'x' })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { TRPCError } from '@trpc/server';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 
 import { MESSAGES } from '@yardsale/validators';
 
@@ -17,6 +17,21 @@ export interface PublicError {
 }
 
 /**
+ * Field messages keyed by the field's own name, also when the input wraps the form in another object
+ * (`{ id, listing: {...} }`), so a client can put each message on its field.
+ */
+function fieldErrorsOf(error: ZodError): NonNullable<PublicError['zodError']> {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.filter((p): p is string => typeof p === 'string').at(-1);
+    if (field === undefined) formErrors.push(issue.message);
+    else (fieldErrors[field] ??= []).push(issue.message);
+  }
+  return { formErrors, fieldErrors };
+}
+
+/**
  * What a client may learn of an error, for every transport: a refused input gives its first
  * field message; a fault gives a generic sentence and is logged with an id, never a stack.
  */
@@ -27,7 +42,7 @@ export function describeError(error: TRPCError, logger: Logger | undefined): Pub
     return { message: `${MESSAGES.serverError} (ref ${errorId})`, zodError: null, errorId };
   }
   if (error.cause instanceof ZodError) {
-    const flat = z.flattenError(error.cause) as NonNullable<PublicError['zodError']>;
+    const flat = fieldErrorsOf(error.cause);
     const first =
       flat.formErrors[0] ?? Object.values(flat.fieldErrors).find((m) => m?.length)?.[0] ?? error.message;
     return { message: first, zodError: flat, errorId: null };

@@ -26,9 +26,10 @@ export function createBrowserTRPCClient(): TRPCClient<AppRouter> {
         true: wsLink({ client: wsClient, transformer: superjson }),
         false: httpBatchLink({
           url: '/trpc',
-          // A batch names its procedures in one path segment, and the server's router refuses a
-          // segment over 100 characters (Fastify's maxParamLength) with a 404; three names fit.
-          maxItems: 3,
+          // A batch names its procedures in one path segment (the server accepts up to 2,000
+          // characters there) and its inputs in the query string: keep the whole address modest.
+          maxURLLength: 2000,
+          maxItems: 10,
           transformer: superjson,
           fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
         }),
