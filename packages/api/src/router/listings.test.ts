@@ -11,6 +11,7 @@ import type { ListingInput } from '@yardsale/validators';
 import { MESSAGES } from '@yardsale/validators';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
+import { describeError } from '../errors';
 import { addListingPhotos, createListing, purgeEndedListings } from '../services/listings';
 import { TEST_ADMIN_EMAIL, createTestApi } from '../testing';
 import type { TestApi } from '../testing';
@@ -180,6 +181,10 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     expect(forbidden.code).toBe('FORBIDDEN');
     expect((await refusal(other.caller.listings.delete({ id }))).code).toBe('FORBIDDEN');
     expect((await refusal(adminCaller.listings.update({ id, listing: item({ title: 'Admin edit' }) }))).code).toBe('FORBIDDEN');
+
+    const refused = await refusal(seller.caller.listings.update({ id, listing: item({ address: '' }) }));
+    // Field messages are keyed by the form's own field names, not by the wrapper's.
+    expect(describeError(refused, api.logger).zodError?.fieldErrors.address).toEqual([MESSAGES.listing.addressRequired]);
 
     const updated = await seller.caller.listings.update({ id, listing: item({ title: 'Oak table, now with chairs' }) });
     expect(updated.title).toBe('Oak table, now with chairs');
