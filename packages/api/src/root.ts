@@ -1,4 +1,5 @@
 import { authRouter } from './router/auth';
+import { conversationsRouter } from './router/conversations';
 import { listingsRouter } from './router/listings';
 import { savedRouter } from './router/saved';
 import { usersRouter } from './router/users';
@@ -6,6 +7,7 @@ import { createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
+  conversations: conversationsRouter,
   listings: listingsRouter,
   saved: savedRouter,
   users: usersRouter,

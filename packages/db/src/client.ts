@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -48,7 +49,7 @@ export interface CreateDatabaseOptions {
 const DEFAULT_MAX_CONNECTIONS = 10;
 
 /** Extensions the migrations need; PGlite loads them only when registered. */
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, fuzzystrmatch };
 
 export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 

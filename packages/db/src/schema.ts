@@ -119,7 +119,6 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_search_vector_idx').using('gin', t.searchVector),
-    index('listings_title_trgm_idx').using('gin', sql`lower(title) gin_trgm_ops`),
     index('listings_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
     index('listings_ends_at_idx').on(t.endsAt),
     // NULLS FIRST matches a plain `ORDER BY created_at DESC, id DESC`, so the planner can walk this index.

@@ -6,8 +6,13 @@ import * as schema from '@yardsale/db/schema';
 
 const { listings, searchTerms } = schema;
 
-/** How alike (trigram similarity, 0..1) a known word must be to count as what a person meant. */
+/** How alike (trigram similarity, 0..1) a known word must be to be considered at all. */
 const CORRECTION_THRESHOLD = 0.2;
+/**
+ * Edits (letters added, dropped or changed) a known word may be away from what was typed: trigram
+ * similarity alone also offers unrelated words that share a piece ("snowblower" -> "mower").
+ */
+const maxEdits = (word: string) => (word.length <= 4 ? 1 : 2);
 /** Known words tried for each word of a search. */
 const CORRECTIONS_PER_WORD = 3;
 
@@ -49,8 +54,12 @@ export async function fuzzySearchCondition(db: Database, search: string): Promis
         const rows = await tx
           .select({ term: searchTerms.term })
           .from(searchTerms)
-          .where(sql`${searchTerms.term} % ${word}`)
-          .orderBy(desc(sql`similarity(${searchTerms.term}, ${word})`), searchTerms.term)
+          .where(and(sql`${searchTerms.term} % ${word}`, sql`levenshtein(${searchTerms.term}, ${word}) <= ${maxEdits(word)}`))
+          .orderBy(
+            sql`levenshtein(${searchTerms.term}, ${word})`,
+            desc(sql`similarity(${searchTerms.term}, ${word})`),
+            searchTerms.term,
+          )
           .limit(CORRECTIONS_PER_WORD);
         return rows.map((r) => r.term);
       }),

@@ -1,0 +1,1 @@
+DROP INDEX "listings_title_trgm_idx";
