@@ -185,6 +185,15 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     expect((await call('GET', `/api/listings/${id}/saved`, buyer)).body).toEqual({ isSaved: false });
   });
 
+  it('opens one conversation per listing and buyer with POST /api/conversations', async () => {
+    const created = await call('POST', '/api/listings/create-with-photos', seller, saleForm([await jpeg('#3a3a3a')]));
+    const listingId = (created.body as { id: number }).id;
+    const first = await call('POST', '/api/conversations', buyer, { listingId });
+    expect(first.status).toBe(200);
+    expect(await call('POST', '/api/conversations', buyer, { listingId })).toEqual(first);
+    expect((await call('POST', '/api/conversations', seller, { listingId })).status).toBe(400);
+  });
+
   it("serves a seller's public profile and listings", async () => {
     const me = (await call('GET', '/api/user', seller)).body as { id: number };
     const profile = await call('GET', `/api/users/${me.id}`, buyer);

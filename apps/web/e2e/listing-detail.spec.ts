@@ -64,8 +64,15 @@ test('another neighbour can save, share and message, but not edit', async ({ pag
     `https://www.google.com/maps/dir/?api=1&destination=${address}`,
   );
 
-  await page.getByRole('link', { name: 'Message Seller' }).click();
-  await expect(page).toHaveURL('/messages');
+  // Message Seller opens the conversation with the seller; a second time, the same one.
+  await page.getByRole('button', { name: 'Message Seller' }).click();
+  await expect(currentToast(page)).toContainText('Message started');
+  await expect(page).toHaveURL(/\/messages\?conversation=\d+$/);
+  const first = new URL(page.url()).searchParams.get('conversation');
+  await page.goBack();
+  await page.getByRole('button', { name: 'Message Seller' }).click();
+  await expect(page).toHaveURL(/\/messages\?conversation=\d+$/);
+  expect(new URL(page.url()).searchParams.get('conversation')).toBe(first);
 });
 
 test('the admin sees Admin Delete on a neighbour’s listing and can remove it', async ({ page }) => {
@@ -80,7 +87,7 @@ test('the admin sees Admin Delete on a neighbour’s listing and can remove it',
     page.getByRole('heading', { level: 1, name: 'Pine bookcase, five shelves' }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Listing' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Message Seller' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Message Seller' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Admin Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete this listing as admin?' });

@@ -145,7 +145,7 @@ test('a garage sale posted with two photos shows both, and an edit changes the t
     `deleted automatically after the sale ends: ${shownDay(sale.date)} at 2:00 PM`,
   );
   await expect(page.getByRole('button', { name: 'Message Seller' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Message Seller' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Message Seller' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
 
   // Edit: a new title, one photo fewer, and a large photo that is compressed before it is sent.

@@ -327,4 +327,14 @@ export const restRoutes: RestRoute[] = [
     access: 'user',
     run: ({ caller, params }) => caller.listings.byUser({ userId: idParam(params) }),
   },
+  {
+    method: 'POST',
+    url: '/api/conversations',
+    summary: "Open the conversation with a listing's seller (the existing one if any); answers its id",
+    tag: 'conversations',
+    body: z.object({ listingId: z.number().int().positive() }),
+    response: z.object({ id: z.number().int() }),
+    access: 'user',
+    run: ({ caller, body }) => caller.conversations.start(body as { listingId: number }),
+  },
 ];

@@ -6,7 +6,6 @@ import {
   ChevronRightIcon,
   ClockIcon,
   MapPinIcon,
-  MessageCircleIcon,
   PackageIcon,
   PencilIcon,
   TentIcon,
@@ -21,6 +20,7 @@ import type { ListingDetail } from '../../lib/upload';
 import { formatTimeRange } from '../listings/listing-format';
 import { LISTING_TEXTS } from '../listings/listing-texts';
 import { DeleteListingButton } from './delete-listing-button';
+import { MessageSellerButton } from './message-seller-button';
 import { autoDeletionText, formatSaleDateSpan } from './listing-dates';
 import { SaveButton } from './save-button';
 import { ShareButton } from './share-button';
@@ -128,12 +128,7 @@ export function ListingSummary({
           </>
         ) : (
           <>
-            <Button asChild size="lg">
-              <Link to="/messages">
-                <MessageCircleIcon aria-hidden="true" />
-                Message Seller
-              </Link>
-            </Button>
+            <MessageSellerButton listingId={listing.id} />
             <div className="grid grid-cols-2 gap-2">
               <SaveButton listing={listing} />
               <ShareButton listingId={listing.id} />
