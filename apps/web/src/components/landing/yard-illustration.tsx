@@ -35,24 +35,18 @@ export function YardIllustration({ className }: { className?: string }) {
       <path d="M82 178h178" className="stroke-brand-700" strokeWidth="6" strokeLinecap="round" />
       <rect x="150" y="240" width="40" height="78" rx="5" className="fill-pine-700" />
       <circle cx="181" cy="282" r="3" className="fill-amber-300" />
-      <rect
-        x="110"
-        y="196"
-        width="32"
-        height="30"
-        rx="4"
-        className="fill-brand-50 stroke-pine-700"
-        strokeWidth="3"
-      />
-      <rect
-        x="200"
-        y="196"
-        width="32"
-        height="30"
-        rx="4"
-        className="fill-brand-50 stroke-pine-700"
-        strokeWidth="3"
-      />
+      {[110, 200].map((x) => (
+        <rect
+          key={x}
+          x={x}
+          y="196"
+          width="32"
+          height="30"
+          rx="4"
+          className="fill-brand-50 stroke-pine-700"
+          strokeWidth="3"
+        />
+      ))}
       <circle cx="171" cy="148" r="10" className="fill-brand-50 stroke-brand-700" strokeWidth="3" />
 
       {/* Bunting from the roof to the sign */}

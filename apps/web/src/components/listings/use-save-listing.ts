@@ -38,48 +38,44 @@ export function useSaveListing(listing: ListingSummary) {
     return previous;
   };
 
-  const rollBack = (previous: Awaited<ReturnType<typeof applyOptimistically>> | undefined) => {
-    if (!previous) return;
-    queryClient.setQueryData(savedListKey, previous.list);
-    queryClient.setQueryData(isSavedKey, previous.state);
-  };
-
   const refresh = () => queryClient.invalidateQueries(trpc.saved.pathFilter());
 
-  const save = useMutation(
-    trpc.saved.save.mutationOptions({
-      onMutate: () => applyOptimistically(true),
-      onSuccess: () => {
-        toast({ variant: 'success', title: LISTING_TEXTS.savedTitle });
-      },
-      onError: (error, _input, previous) => {
-        rollBack(previous);
-        toast({
-          variant: 'destructive',
-          title: LISTING_TEXTS.saveFailedTitle,
-          description: serverMessage(error),
-        });
-      },
-      onSettled: refresh,
-    }),
-  );
+  // Saving and unsaving differ only in the direction and the toasts' titles.
+  const toggleOptions = (saved: boolean, titles: { done: string; failed: string }) => ({
+    onMutate: () => applyOptimistically(saved),
+    onSuccess: () => {
+      toast({ variant: 'success', title: titles.done });
+    },
+    onError: (
+      error: unknown,
+      _input: unknown,
+      previous: Awaited<ReturnType<typeof applyOptimistically>> | undefined,
+    ) => {
+      // Put back what the screen showed before the refused change.
+      if (previous) {
+        queryClient.setQueryData(savedListKey, previous.list);
+        queryClient.setQueryData(isSavedKey, previous.state);
+      }
+      toast({ variant: 'destructive', title: titles.failed, description: serverMessage(error) });
+    },
+    onSettled: refresh,
+  });
 
+  const save = useMutation(
+    trpc.saved.save.mutationOptions(
+      toggleOptions(true, {
+        done: LISTING_TEXTS.savedTitle,
+        failed: LISTING_TEXTS.saveFailedTitle,
+      }),
+    ),
+  );
   const unsave = useMutation(
-    trpc.saved.unsave.mutationOptions({
-      onMutate: () => applyOptimistically(false),
-      onSuccess: () => {
-        toast({ variant: 'success', title: LISTING_TEXTS.removedTitle });
-      },
-      onError: (error, _input, previous) => {
-        rollBack(previous);
-        toast({
-          variant: 'destructive',
-          title: LISTING_TEXTS.removeFailedTitle,
-          description: serverMessage(error),
-        });
-      },
-      onSettled: refresh,
-    }),
+    trpc.saved.unsave.mutationOptions(
+      toggleOptions(false, {
+        done: LISTING_TEXTS.removedTitle,
+        failed: LISTING_TEXTS.removeFailedTitle,
+      }),
+    ),
   );
 
   return {

@@ -1,5 +1,4 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
-import { Button } from '@yardsale/ui';
 import type { Category } from '@yardsale/validators';
 import { ArrowRightIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -11,6 +10,7 @@ import type { HomeSection } from '../../components/home/home-search';
 import { HomeStats } from '../../components/home/home-stats';
 import { ListingFilters } from '../../components/home/listing-filters';
 import { SectionTabs, sectionPanelId, sectionTabId } from '../../components/home/section-tabs';
+import { HeroBanner } from '../../components/layout/hero-banner';
 import { PageContainer } from '../../components/layout/page';
 import { useCurrentUser } from '../../lib/session';
 
@@ -89,67 +89,18 @@ function HomePage() {
 
   return (
     <PageContainer width="wide" className="flex flex-col gap-5 sm:gap-8">
-      <section
-        aria-labelledby="home-heading"
-        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-600 to-brand-700 px-5 py-7 text-primary-foreground shadow-float sm:px-10 sm:py-12"
-      >
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-16 -right-10 size-64 rounded-full bg-brand-400/40 blur-2xl"
-        />
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -bottom-28 left-1/2 size-80 rounded-full bg-amber-400/25 blur-3xl"
-        />
-        <div className="relative max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
-            Hi {user.firstName}
-          </p>
-          <h1
-            id="home-heading"
-            className="mt-1.5 font-display text-[1.75rem] leading-tight font-bold tracking-tight text-balance sm:mt-2 sm:text-4xl"
-          >
-            Find treasures in your neighbourhood
-          </h1>
-          <p className="mt-2 text-sm text-pretty text-brand-50/90 sm:mt-3 sm:text-lg">
-            Garage sales and single items from people who live nearby. Clearing out? Post a listing
-            in a couple of minutes.
-          </p>
-          <div className="mt-5 grid grid-cols-2 gap-3 sm:mt-6 sm:flex sm:flex-row">
-            <Button
-              type="button"
-              size="lg"
-              onClick={scrollToSearch}
-              className="col-span-2 bg-card text-brand-700 hover:bg-brand-50"
-            >
-              <SearchIcon aria-hidden="true" />
-              Start Browsing
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/40 bg-white/10 px-4 text-primary-foreground hover:border-white/70 hover:bg-white/20"
-            >
-              <Link to="/create-listing">
-                <PlusIcon aria-hidden="true" />
-                Post Listing
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-white/40 bg-white/10 px-4 text-primary-foreground hover:border-white/70 hover:bg-white/20"
-            >
-              <Link to="/current">
-                <ZapIcon aria-hidden="true" />
-                Live Sales
-              </Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <HeroBanner
+        variant="welcome"
+        headingId="home-heading"
+        eyebrow={`Hi ${user.firstName}`}
+        title="Find treasures in your neighbourhood"
+        description="Garage sales and single items from people who live nearby. Clearing out? Post a listing in a couple of minutes."
+        primary={{ label: 'Start Browsing', icon: SearchIcon, onClick: scrollToSearch }}
+        links={[
+          { to: '/create-listing', label: 'Post Listing', icon: PlusIcon },
+          { to: '/current', label: 'Live Sales', icon: ZapIcon },
+        ]}
+      />
 
       <HomeStats />
 

@@ -1,0 +1,141 @@
+import { Link } from '@tanstack/react-router';
+import type { LinkProps } from '@tanstack/react-router';
+import { Button, cn } from '@yardsale/ui';
+import type { LucideIcon } from 'lucide-react';
+
+interface HeroAction {
+  label: string;
+  icon: LucideIcon;
+}
+
+export type HeroPrimaryAction = HeroAction & ({ to: LinkProps['to'] } | { onClick: () => void });
+
+export interface HeroLink extends HeroAction {
+  to: LinkProps['to'];
+}
+
+/** The welcome on Browse is in the brand colours; the live-sales banner is pine, with a pulse. */
+const VARIANTS = {
+  welcome: {
+    section: 'from-brand-600 via-brand-600 to-brand-700 text-primary-foreground',
+    glows: [
+      '-top-16 -right-10 size-64 bg-brand-400/40 blur-2xl',
+      '-bottom-28 left-1/2 size-80 bg-amber-400/25 blur-3xl',
+    ],
+    heading: 'mt-1.5 text-balance sm:mt-2',
+    description: 'text-brand-50/90',
+    primary: 'bg-card text-brand-700 hover:bg-brand-50',
+    link: 'text-primary-foreground',
+  },
+  live: {
+    section: 'from-pine-800 via-pine-700 to-pine-600 text-white',
+    glows: [
+      '-top-20 -right-16 size-72 bg-pine-400/30 blur-3xl',
+      '-bottom-24 left-1/3 size-72 bg-amber-300/20 blur-3xl',
+    ],
+    heading: 'mt-3',
+    description: 'text-pine-50/90',
+    primary: 'bg-white px-4 text-pine-800 hover:bg-pine-50',
+    link: 'text-white',
+  },
+} as const;
+
+/** The banner that opens a signed-in screen: greeting, h1, a line of text and its actions. */
+export function HeroBanner({
+  variant,
+  headingId,
+  eyebrow,
+  title,
+  description,
+  primary,
+  links,
+}: {
+  variant: keyof typeof VARIANTS;
+  headingId: string;
+  eyebrow: string;
+  title: string;
+  description: string;
+  primary: HeroPrimaryAction;
+  links: readonly HeroLink[];
+}) {
+  const styles = VARIANTS[variant];
+  // Two buttons a row on phones: the primary one takes a row of its own when the links fill theirs.
+  const primaryClass = cn(links.length % 2 === 0 && 'col-span-2', styles.primary);
+  const primaryContent = (
+    <>
+      <primary.icon aria-hidden="true" />
+      {primary.label}
+    </>
+  );
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        'relative overflow-hidden rounded-3xl bg-gradient-to-br px-5 py-7 shadow-float sm:px-10 sm:py-12',
+        styles.section,
+      )}
+    >
+      {styles.glows.map((glow) => (
+        <div
+          key={glow}
+          aria-hidden="true"
+          className={cn('pointer-events-none absolute rounded-full', glow)}
+        />
+      ))}
+      <div className="relative max-w-2xl">
+        {variant === 'live' ? (
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
+            <span aria-hidden="true" className="relative flex size-2">
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-300 opacity-75 motion-reduce:animate-none" />
+              <span className="relative inline-flex size-2 rounded-full bg-amber-300" />
+            </span>
+            {eyebrow}
+          </p>
+        ) : (
+          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>
+        )}
+        <h1
+          id={headingId}
+          className={cn(
+            'font-display text-[1.75rem] leading-tight font-bold tracking-tight sm:text-4xl',
+            styles.heading,
+          )}
+        >
+          {title}
+        </h1>
+        <p className={cn('mt-2 text-sm text-pretty sm:mt-3 sm:text-lg', styles.description)}>
+          {description}
+        </p>
+        <div className="mt-5 grid grid-cols-2 gap-3 sm:mt-6 sm:flex">
+          {'to' in primary ? (
+            <Button asChild size="lg" className={primaryClass}>
+              <Link to={primary.to}>{primaryContent}</Link>
+            </Button>
+          ) : (
+            <Button type="button" size="lg" onClick={primary.onClick} className={primaryClass}>
+              {primaryContent}
+            </Button>
+          )}
+          {links.map((link) => (
+            <Button
+              key={link.label}
+              asChild
+              size="lg"
+              variant="outline"
+              className={cn(
+                'border-white/40 bg-white/10 px-4 hover:border-white/70 hover:bg-white/20',
+                styles.link,
+              )}
+            >
+              <Link to={link.to}>
+                <link.icon aria-hidden="true" />
+                {link.label}
+              </Link>
+            </Button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
