@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import { Redis } from 'ioredis';
 
-import { createApiServices, ensureAdminRole, purgeEndedListings } from '@yardsale/api';
+import { createApiServices, createPostgresEventBus, ensureAdminRole, purgeEndedListings } from '@yardsale/api';
 import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
 import { seedDatabase } from '@yardsale/db/seed';
 import { ENDED_LISTING_PURGE_DAYS } from '@yardsale/validators';
@@ -30,6 +30,8 @@ async function main() {
   );
   await migrateDatabase(handle);
   const storage = createLocalStorage(uploadsDir);
+  // Several instances on one PostgreSQL hear each other's events through LISTEN/NOTIFY.
+  const events = handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
   const server = await buildApp({
@@ -39,6 +41,7 @@ async function main() {
         storage,
         logger,
         redis,
+        events,
         config: { adminEmail: config.adminEmail, secureCookies: config.env === 'production' },
       }),
     healthCheck: async () => {
@@ -90,6 +93,7 @@ async function main() {
     try {
       clearInterval(purgeTimer);
       await server.close();
+      await server.services.events.close();
       await redis?.quit();
       await handle.close();
       process.exit(0);

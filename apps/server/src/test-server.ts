@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createApiServices } from '@yardsale/api';
+import { createApiServices, createPostgresEventBus } from '@yardsale/api';
 import { recordingLogger } from '@yardsale/api/testing';
 import type { FileStorage } from '@yardsale/db';
-import { createLocalStorage, sql } from '@yardsale/db';
+import { createDatabase, createLocalStorage, sql } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
 
 import { buildApp } from './app';
@@ -24,9 +24,16 @@ export interface TestServer extends App {
 /** A real server on a free port over a fresh database, with a tiny built web app to serve. */
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
-  options: { wrapStorage?: (storage: FileStorage) => FileStorage } = {},
+  options: {
+    wrapStorage?: (storage: FileStorage) => FileStorage;
+    /** Join an existing PostgreSQL database as another instance, events through LISTEN/NOTIFY. */
+    joinDatabaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
-  const handle = await createTestDatabase(kind);
+  const handle = options.joinDatabaseUrl
+    ? await createDatabase({ databaseUrl: options.joinDatabaseUrl, maxConnections: 4 })
+    : await createTestDatabase(kind);
+  const events = options.joinDatabaseUrl && handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
   const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
   const uploadsDir = path.join(root, 'uploads');
   const webDistDir = path.join(root, 'web');
@@ -41,6 +48,7 @@ export async function startTestServer(
         db: handle.db,
         storage: options.wrapStorage ? options.wrapStorage(storage) : storage,
         logger,
+        events,
         config: { adminEmail: TEST_ADMIN_EMAIL, secureCookies: false },
       }),
     healthCheck: async () => {
@@ -61,6 +69,7 @@ export async function startTestServer(
     logger,
     async stop() {
       await server.close();
+      await server.services.events.close();
       await handle.close();
       rmSync(root, { recursive: true, force: true });
     },

@@ -8,6 +8,8 @@ export { createTRPCContext } from './context';
 export type { Context, RequestInfo } from './context';
 export { createCallerFactory } from './trpc';
 export { createApiServices } from './services/create';
+export { createMemoryEventBus, createPostgresEventBus } from './services/event-bus';
+export type { EventBus } from './services/event-bus';
 export type { ApiConfig, ApiServices, Logger } from './services/types';
 export { DEFAULT_RATE_LIMITS, RateLimitedError } from './services/rate-limits';
 export type { RateLimitSettings } from './services/rate-limits';

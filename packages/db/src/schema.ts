@@ -255,6 +255,35 @@ export const messages = pgTable(
   (t) => [index('messages_conversation_id_id_idx').on(t.conversationId, t.id)],
 );
 
+export const USER_EVENT_KINDS = [
+  'message.created',
+  'message.read',
+  'message.deleted',
+  'conversation.deleted',
+] as const;
+export const userEventKind = pgEnum('user_event_kind', USER_EVENT_KINDS);
+
+/**
+ * What each user's open clients must hear about, in database order. The id is the resume point:
+ * a client that reconnects with the last id it saw receives exactly what came after, once. Rows
+ * carry ids only; readers load the rows they point at.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: userEventKind().notNull(),
+    /** Not a foreign key: the event outlives a deleted conversation. */
+    conversationId: integer().notNull(),
+    messageId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_events_user_id_id_idx').on(t.userId, t.id)],
+);
+
 export const reports = pgTable(
   'reports',
   {

@@ -22,7 +22,8 @@ import { readTestDatabaseUrl } from './env';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
-export type TestDatabase = DatabaseHandle & { storageDir: string };
+/** `databaseUrl` is set for PostgreSQL, so a test can open a second connection pool (another server instance). */
+export type TestDatabase = DatabaseHandle & { storageDir: string; databaseUrl?: string };
 
 /** Always PGlite; also PostgreSQL when TEST_DATABASE_URL names a server to create databases on. */
 export function testDatabaseKinds(): TestDatabaseKind[] {
@@ -112,7 +113,7 @@ async function createPgliteTestDatabase(): Promise<DatabaseHandle> {
   return createDatabase({ inMemory: true, loadDataDir: await migratedPgliteTemplate() });
 }
 
-async function createPostgresTestDatabase(): Promise<DatabaseHandle> {
+async function createPostgresTestDatabase(): Promise<DatabaseHandle & { databaseUrl: string }> {
   const serverUrl = readTestDatabaseUrl();
   if (!serverUrl) throw new Error('createTestDatabase("postgres") needs TEST_DATABASE_URL');
   const name = `yardsale_test_${randomBytes(6).toString('hex')}`;
@@ -145,6 +146,7 @@ async function createPostgresTestDatabase(): Promise<DatabaseHandle> {
   const opened = handle;
   return {
     ...opened,
+    databaseUrl: databaseUrl.toString(),
     async close() {
       try {
         await opened.close();

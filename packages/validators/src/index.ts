@@ -7,3 +7,4 @@ export * from './trust';
 export * from './photo';
 export * from './user';
 export * from './listing-output';
+export * from './conversation';

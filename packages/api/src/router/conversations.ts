@@ -1,12 +1,41 @@
-import { TRPCError } from '@trpc/server';
+import { EventEmitter, on } from 'node:events';
+
+import { TRPCError, tracked } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
 import * as schema from '@yardsale/db/schema';
-import { MESSAGES } from '@yardsale/validators';
+import {
+  MESSAGES,
+  conversationMessagesInputSchema,
+  conversationRefSchema,
+  conversationSummarySchema,
+  messagePageSchema,
+  messageRefSchema,
+  messageSchema,
+  sendMessageInputSchema,
+  successSchema,
+} from '@yardsale/validators';
 
+import {
+  conversationMessages,
+  deleteConversation,
+  deleteMessage,
+  eventsAfter,
+  latestEventId,
+  listConversations,
+  markConversationRead,
+  sendMessage,
+} from '../services/conversations';
 import { isLive } from '../services/listings';
-import { createTRPCRouter, protectedProcedure } from '../trpc';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+
+/** Events read per round; a reconnecting client catches up in batches of this size. */
+const EVENT_BATCH = 100;
+/** A subscriber also looks for events this often, in case a wake-up was lost (e.g. a restart). */
+const SAFETY_POLL_MS = 30_000;
+/** How often an open stream checks that its session still exists. */
+const SESSION_CHECK_MS = 60_000;
 
 const { conversations, listings } = schema;
 
@@ -40,5 +69,89 @@ export const conversationsRouter = createTRPCRouter({
         .returning({ id: conversations.id });
       if (!conversation) throw new Error('conversation missing after insert');
       return conversation;
+    }),
+
+  list: protectedProcedure
+    .output(z.array(conversationSummarySchema))
+    .query(({ ctx }) => listConversations(ctx.services, ctx.user)),
+
+  messages: protectedProcedure
+    .input(conversationMessagesInputSchema)
+    .output(messagePageSchema)
+    .query(({ ctx, input }) => conversationMessages(ctx.services, ctx.user, input)),
+
+  send: protectedProcedure
+    .input(sendMessageInputSchema)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, 'messagesByAccount', String(ctx.user.id));
+      return sendMessage(ctx.services, ctx.user, input.conversationId, input.content);
+    }),
+
+  markRead: protectedProcedure
+    .input(conversationRefSchema)
+    .output(z.object({ updated: z.number().int() }))
+    .mutation(async ({ ctx, input }) => ({
+      updated: await markConversationRead(ctx.services, ctx.user, input.conversationId),
+    })),
+
+  deleteMessage: protectedProcedure
+    .input(messageRefSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteMessage(ctx.services, ctx.user, input.messageId);
+      return { success: true as const };
+    }),
+
+  delete: protectedProcedure
+    .input(conversationRefSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deleteConversation(ctx.services, ctx.user, input.conversationId);
+      return { success: true as const };
+    }),
+
+  /**
+   * The signed-in user's stream: new messages, read marks, deletions. Each event is tracked by its
+   * database id; a client reconnecting with `lastEventId` receives exactly what it missed, in order,
+   * once. Subscribing to wake-ups comes before reading, so nothing falls between the two.
+   */
+  events: protectedProcedure
+    .input(z.object({ lastEventId: z.coerce.number().int().nonnegative().nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const { services, user, sessionToken } = ctx;
+      const wakes = new EventEmitter();
+      const unsubscribe = services.events.subscribe(user.id, () => wakes.emit('wake'));
+      const poll = setInterval(() => wakes.emit('wake'), SAFETY_POLL_MS);
+      let sessionCheckedAt = Date.now();
+      try {
+        let lastId = input?.lastEventId ?? (await latestEventId(services.db, user.id));
+        const waiting = on(wakes, 'wake', { signal });
+        for (;;) {
+          let batch;
+          do {
+            batch = await eventsAfter(services.db, user.id, lastId, EVENT_BATCH);
+            for (const { id, event } of batch) {
+              lastId = id;
+              if (event) yield tracked(String(id), event);
+            }
+          } while (batch.length === EVENT_BATCH);
+          if (Date.now() - sessionCheckedAt > SESSION_CHECK_MS) {
+            // A signed-out or expired session ends the stream with a reason the client will not retry.
+            if (!(await services.sessions.validate(sessionToken))) {
+              throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+            }
+            sessionCheckedAt = Date.now();
+          }
+          const next = await waiting.next();
+          if (next.done) return;
+        }
+      } catch (err) {
+        if (signal?.aborted) return;
+        throw err;
+      } finally {
+        clearInterval(poll);
+        unsubscribe();
+      }
     }),
 });

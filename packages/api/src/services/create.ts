@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Database, FileStorage } from '@yardsale/db';
 
 import { createSessionManager } from '../auth/sessions';
+import { createMemoryEventBus } from './event-bus';
+import type { EventBus } from './event-bus';
 import { createRateLimits } from './rate-limits';
 import type { RateLimitSettings } from './rate-limits';
 import type { ApiConfig, ApiServices, Logger } from './types';
@@ -13,6 +15,8 @@ export function createApiServices(options: {
   config: ApiConfig;
   logger: Logger;
   redis?: Redis;
+  /** Defaults to an in-process bus (one instance). */
+  events?: EventBus;
   rateLimits?: Partial<RateLimitSettings>;
   now?: () => Date;
 }): ApiServices {
@@ -23,6 +27,7 @@ export function createApiServices(options: {
     logger: options.logger,
     sessions: createSessionManager(options.db, { secureCookies: options.config.secureCookies }),
     rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
+    events: options.events ?? createMemoryEventBus(),
     now: options.now ?? (() => new Date()),
   };
 }

@@ -13,6 +13,8 @@ export const DEFAULT_RATE_LIMITS = {
   loginFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
   /** New accounts from one client. */
   registerByClient: { points: 10, durationSeconds: 60 * 60 },
+  /** Messages sent by one account. */
+  messagesByAccount: { points: 60, durationSeconds: 60 },
   /** New listings by one account. */
   listingCreateByAccount: { points: 30, durationSeconds: 60 * 60 },
   /** New listings from one client, whatever account. */

@@ -1,6 +1,7 @@
 import type { Database, FileStorage } from '@yardsale/db';
 
 import type { SessionManager } from '../auth/sessions';
+import type { EventBus } from './event-bus';
 import type { RateLimits } from './rate-limits';
 
 export interface ApiConfig {
@@ -23,6 +24,8 @@ export interface ApiServices {
   storage: FileStorage;
   sessions: SessionManager;
   rateLimits: RateLimits;
+  /** Wakes subscribers when user_events gain rows (in process, or across instances on PostgreSQL). */
+  events: EventBus;
   config: ApiConfig;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */

@@ -1,0 +1,202 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import * as schema from '@yardsale/db/schema';
+import { testDatabaseKinds } from '@yardsale/db/testing';
+import type { ConversationEvent } from '@yardsale/validators';
+import { MESSAGES } from '@yardsale/validators';
+
+import { createTestApi } from '../testing';
+import type { TestApi } from '../testing';
+
+async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(err)}`);
+  return err;
+}
+
+/** Reads events from a subscription until `count` arrived (or a timeout). */
+async function take(
+  stream: AsyncIterable<unknown>,
+  count: number,
+): Promise<{ id: string; data: ConversationEvent }[]> {
+  const got: { id: string; data: ConversationEvent }[] = [];
+  const iterator = stream[Symbol.asyncIterator]();
+  const deadline = Date.now() + 10_000;
+  while (got.length < count) {
+    const next = await Promise.race([
+      iterator.next(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`only ${got.length} of ${count} events arrived`)), deadline - Date.now())),
+    ]);
+    if (next.done) break;
+    // Tracked events arrive as [id, data, symbol]-shaped envelopes from the caller.
+    const value = next.value as { id: string; data: ConversationEvent } | [string, ConversationEvent];
+    got.push(Array.isArray(value) ? { id: value[0], data: value[1] } : value);
+  }
+  return got;
+}
+
+describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
+  let api: TestApi;
+  let counter = 0;
+  beforeAll(async () => {
+    api = await createTestApi(kind, { rateLimits: { registerByClient: { points: 100, durationSeconds: 60 } } });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  async function person() {
+    counter += 1;
+    const client = await api.as();
+    const user = await client.caller.auth.register({
+      email: `msg-${kind}-${counter}@example.com`,
+      password: 'message-pass',
+      firstName: `Person${counter}`,
+      lastName: 'Lane',
+      termsAccepted: true,
+    });
+    return { user, caller: (await api.as(client.cookie())).caller };
+  }
+
+  async function conversationBetween() {
+    const seller = await person();
+    const buyer = await person();
+    const { id: listingId } = await seller.caller.listings.create({
+      title: 'Walnut rocking chair',
+      category: 'Furniture',
+      listingType: 'single-item',
+      priceRange: '$50-$100',
+      address: '5 Linden Close',
+    });
+    const { id } = await buyer.caller.conversations.start({ listingId });
+    return { seller, buyer, conversationId: id, listingId };
+  }
+
+  it('lets only the two participants read and write, with unread counts and read marks', async () => {
+    const { seller, buyer, conversationId } = await conversationBetween();
+    const stranger = await person();
+
+    const sent = await buyer.caller.conversations.send({ conversationId, content: '  Is it still available?  ' });
+    expect(sent.content).toBe('Is it still available?');
+    await buyer.caller.conversations.send({ conversationId, content: 'I could pick it up Saturday.' });
+
+    const [inbox] = await seller.caller.conversations.list();
+    expect(inbox).toMatchObject({
+      id: conversationId,
+      unreadCount: 2,
+      listing: { title: 'Walnut rocking chair' },
+      lastMessage: { content: 'I could pick it up Saturday.' },
+    });
+    expect((await buyer.caller.conversations.list())[0]?.unreadCount).toBe(0);
+
+    expect((await refusal(stranger.caller.conversations.messages({ conversationId }))).code).toBe('NOT_FOUND');
+    expect((await refusal(stranger.caller.conversations.send({ conversationId, content: 'hi' }))).code).toBe('NOT_FOUND');
+    expect(await stranger.caller.conversations.list()).toEqual([]);
+    expect((await refusal(buyer.caller.conversations.send({ conversationId, content: '   ' }))).code).toBe('BAD_REQUEST');
+
+    expect(await seller.caller.conversations.markRead({ conversationId })).toEqual({ updated: 2 });
+    expect((await seller.caller.conversations.list())[0]?.unreadCount).toBe(0);
+    const page = await buyer.caller.conversations.messages({ conversationId });
+    expect(page.items.map((m) => [m.content, m.isRead])).toEqual([
+      ['Is it still available?', true],
+      ['I could pick it up Saturday.', true],
+    ]);
+  });
+
+  it('lets only the sender delete a message', async () => {
+    const { seller, buyer, conversationId } = await conversationBetween();
+    const message = await buyer.caller.conversations.send({ conversationId, content: 'Typo here' });
+    expect((await refusal(seller.caller.conversations.deleteMessage({ messageId: message.id }))).code).toBe('FORBIDDEN');
+    await buyer.caller.conversations.deleteMessage({ messageId: message.id });
+    expect((await seller.caller.conversations.messages({ conversationId })).items).toEqual([]);
+  });
+
+  it('hides a deleted conversation for one side only, brings it back on a new message, removes it when both delete', async () => {
+    const { seller, buyer, conversationId } = await conversationBetween();
+    await buyer.caller.conversations.send({ conversationId, content: 'Hello!' });
+    await buyer.caller.conversations.delete({ conversationId });
+    expect((await buyer.caller.conversations.list()).map((c) => c.id)).not.toContain(conversationId);
+    expect((await seller.caller.conversations.list()).map((c) => c.id)).toContain(conversationId);
+
+    await seller.caller.conversations.send({ conversationId, content: 'Yes, still here.' });
+    expect((await buyer.caller.conversations.list()).map((c) => c.id)).toContain(conversationId);
+
+    await buyer.caller.conversations.delete({ conversationId });
+    await seller.caller.conversations.delete({ conversationId });
+    const rows = await api.services.db.select().from(schema.conversations).where(eq(schema.conversations.id, conversationId));
+    expect(rows).toEqual([]);
+  });
+
+  it('keeps announcement conversations read-only for their recipients', async () => {
+    const reader = await person();
+    const [system] = await api.services.db
+      .insert(schema.users)
+      .values({ email: `team-${kind}@yardsale.system`, firstName: 'The YardSale', lastName: 'Team', role: 'system' })
+      .returning();
+    const [announcement] = await api.services.db
+      .insert(schema.conversations)
+      .values({ buyerId: reader.user.id, sellerId: system?.id ?? 0, isAnnouncement: true })
+      .returning();
+    const err = await refusal(reader.caller.conversations.send({ conversationId: announcement?.id ?? 0, content: 'Thanks!' }));
+    expect(err.code).toBe('FORBIDDEN');
+  });
+
+  it('streams events live and, after a dropped connection, resumes with exactly what was missed, in order, once', async () => {
+    const { seller, buyer, conversationId } = await conversationBetween();
+    const live = new AbortController();
+    const stream = await seller.caller.conversations.events(undefined, { signal: live.signal });
+    const arriving = take(stream, 2);
+    // The stream starts from now: give it a moment to subscribe before sending.
+    await new Promise((r) => setTimeout(r, 100));
+    await buyer.caller.conversations.send({ conversationId, content: 'First' });
+    await buyer.caller.conversations.send({ conversationId, content: 'Second' });
+    const first = await arriving;
+    expect(first.map((e) => e.data.kind === 'message.created' && e.data.message.content)).toEqual(['First', 'Second']);
+    live.abort();
+
+    // While the seller is away: two more messages, one of them deleted, and a read mark.
+    await buyer.caller.conversations.send({ conversationId, content: 'Third' });
+    const fourth = await buyer.caller.conversations.send({ conversationId, content: 'Fourth (oops)' });
+    await buyer.caller.conversations.deleteMessage({ messageId: fourth.id });
+    await buyer.caller.conversations.send({ conversationId, content: 'Fifth' });
+
+    const lastSeen = first.at(-1)?.id ?? '0';
+    const resumed = new AbortController();
+    const again = await seller.caller.conversations.events({ lastEventId: Number(lastSeen) }, { signal: resumed.signal });
+    const missed = await take(again, 3);
+    resumed.abort();
+    expect(missed.map((e) => e.data.kind)).toEqual(['message.created', 'message.deleted', 'message.created']);
+    expect(missed[0]?.data).toMatchObject({ kind: 'message.created', message: { content: 'Third' } });
+    expect(missed[1]?.data).toMatchObject({ kind: 'message.deleted', messageId: fourth.id });
+    expect(missed[2]?.data).toMatchObject({ kind: 'message.created', message: { content: 'Fifth' } });
+    const ids = [...first, ...missed].map((e) => Number(e.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('limits how fast one account sends', async () => {
+    const limited = await createTestApi(kind, { rateLimits: { messagesByAccount: { points: 2, durationSeconds: 60 } } });
+    try {
+      const a = await limited.as();
+      await a.caller.auth.register({ email: 'a@example.com', password: 'limit-pass', firstName: 'A', lastName: 'B', termsAccepted: true });
+      const b = await limited.as();
+      await b.caller.auth.register({ email: 'b@example.com', password: 'limit-pass', firstName: 'B', lastName: 'C', termsAccepted: true });
+      const seller = (await limited.as(a.cookie())).caller;
+      const buyer = (await limited.as(b.cookie())).caller;
+      const { id: listingId } = await seller.listings.create({ title: 'Desk', category: 'Furniture', listingType: 'single-item', priceRange: 'Free', address: '1 Oak St' });
+      const { id } = await buyer.conversations.start({ listingId });
+      await buyer.conversations.send({ conversationId: id, content: 'one' });
+      await buyer.conversations.send({ conversationId: id, content: 'two' });
+      const err = await refusal(buyer.conversations.send({ conversationId: id, content: 'three' }));
+      expect(err.code).toBe('TOO_MANY_REQUESTS');
+      expect(err.message).toBe(MESSAGES.rateLimited);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,271 @@
+import { TRPCError } from '@trpc/server';
+import { aliasedTable, and, asc, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+
+import type { Executor, Transaction } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
+import type { ConversationEvent, ConversationSummary, Message, SessionUser } from '@yardsale/validators';
+
+import type { ApiServices } from './types';
+
+const { conversations, messages, listings, users, userEvents } = schema;
+
+type EventKind = (typeof schema.USER_EVENT_KINDS)[number];
+interface NewEvent {
+  userId: number;
+  kind: EventKind;
+  conversationId: number;
+  messageId?: number | null;
+}
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Conversation not found' });
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  content: messages.content,
+  isRead: messages.isRead,
+  createdAt: messages.createdAt,
+};
+
+/**
+ * Records events in the caller's transaction. A per-user transaction lock makes each user's events
+ * commit in id order, so a reader that has seen id N never later finds a smaller id committed.
+ */
+export async function recordEvents(tx: Transaction, events: NewEvent[]) {
+  if (events.length === 0) return;
+  const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
+  for (const userId of userIds) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, ${userId})`);
+  }
+  await tx.insert(userEvents).values(events.map((e) => ({ ...e, messageId: e.messageId ?? null })));
+}
+/** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
+const EVENT_LOCK_SPACE = 7_301;
+
+/** A conversation the user takes part in (and has not deleted, unless `includeHidden`). */
+async function participantConversation(db: Executor, user: SessionUser, conversationId: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(eq(conversations.id, conversationId), or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id))),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listConversations(services: ApiServices, user: SessionUser): Promise<ConversationSummary[]> {
+  const buyer = aliasedTable(users, 'buyer');
+  const seller = aliasedTable(users, 'seller');
+  const person = (t: typeof buyer) => ({
+    id: t.id,
+    firstName: t.firstName,
+    lastName: t.lastName,
+    profilePicture: t.profilePicture,
+    role: t.role,
+  });
+  const rows = await services.db
+    .select({
+      conversation: conversations,
+      listing: { id: listings.id, title: listings.title },
+      buyer: person(buyer),
+      seller: person(seller),
+      unreadCount: sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.sender_id <> ${user.id} and not m.is_read)`.mapWith(Number),
+    })
+    .from(conversations)
+    .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
+    .innerJoin(seller, eq(seller.id, conversations.sellerId))
+    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .where(
+      or(
+        and(eq(conversations.buyerId, user.id), isNull(conversations.buyerHiddenAt)),
+        and(eq(conversations.sellerId, user.id), isNull(conversations.sellerHiddenAt)),
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
+
+  const ids = rows.map((r) => r.conversation.id);
+  const latest = ids.length
+    ? await services.db
+        .select({ id: messages.id, conversationId: messages.conversationId, content: messages.content, senderId: messages.senderId, createdAt: messages.createdAt })
+        .from(messages)
+        .where(
+          inArray(
+            messages.id,
+            services.db.select({ id: max(messages.id) }).from(messages).where(inArray(messages.conversationId, ids)).groupBy(messages.conversationId),
+          ),
+        )
+    : [];
+  const lastByConversation = new Map(latest.map((m) => [m.conversationId, m]));
+  return rows.map((r) => {
+    const last = lastByConversation.get(r.conversation.id);
+    const { buyerHiddenAt: _b, sellerHiddenAt: _s, ...conversation } = r.conversation;
+    return {
+      ...conversation,
+      listing: r.listing?.id ? { id: r.listing.id, title: r.listing.title } : null,
+      buyer: r.buyer,
+      seller: r.seller,
+      unreadCount: r.unreadCount,
+      lastMessage: last ? { id: last.id, content: last.content, senderId: last.senderId, createdAt: last.createdAt } : null,
+    };
+  });
+}
+
+export async function conversationMessages(
+  services: ApiServices,
+  user: SessionUser,
+  input: { conversationId: number; before?: number | null; limit: number },
+): Promise<{ items: Message[]; nextCursor: number | null }> {
+  await participantConversation(services.db, user, input.conversationId);
+  const rows = await services.db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.conversationId, input.conversationId), input.before ? lt(messages.id, input.before) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  return {
+    items: page.reverse(),
+    nextCursor: rows.length > input.limit ? (page[0]?.id ?? null) : null,
+  };
+}
+
+export async function sendMessage(
+  services: ApiServices,
+  user: SessionUser,
+  conversationId: number,
+  content: string,
+): Promise<Message> {
+  const message = await services.db.transaction(async (tx) => {
+    const conversation = await participantConversation(tx, user, conversationId);
+    // Announcements are read-only for the people they reach.
+    if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Announcements cannot be answered' });
+    }
+    const [created] = await tx.insert(messages).values({ conversationId, senderId: user.id, content }).returning(messageColumns);
+    if (!created) throw new Error('insert returned no row');
+    // A new message brings the conversation back for whoever had deleted it.
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: created.createdAt, buyerHiddenAt: null, sellerHiddenAt: null })
+      .where(eq(conversations.id, conversationId));
+    await recordEvents(
+      tx,
+      [conversation.buyerId, conversation.sellerId].map((userId) => ({
+        userId,
+        kind: 'message.created' as const,
+        conversationId,
+        messageId: created.id,
+      })),
+    );
+    return { message: created, participants: [conversation.buyerId, conversation.sellerId] };
+  });
+  await services.events.wake(message.participants);
+  return message.message;
+}
+
+/** Marks the other party's messages read; answers how many changed. */
+export async function markConversationRead(services: ApiServices, user: SessionUser, conversationId: number): Promise<number> {
+  const result = await services.db.transaction(async (tx) => {
+    const conversation = await participantConversation(tx, user, conversationId);
+    const updated = await tx
+      .update(messages)
+      .set({ isRead: true })
+      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, user.id), eq(messages.isRead, false)))
+      .returning({ id: messages.id });
+    if (updated.length === 0) return { count: 0, participants: [] };
+    const upTo = Math.max(...updated.map((m) => m.id));
+    const participants = [conversation.buyerId, conversation.sellerId];
+    await recordEvents(
+      tx,
+      participants.map((userId) => ({ userId, kind: 'message.read' as const, conversationId, messageId: upTo })),
+    );
+    return { count: updated.length, participants };
+  });
+  await services.events.wake(result.participants);
+  return result.count;
+}
+
+export async function deleteMessage(services: ApiServices, user: SessionUser, messageId: number): Promise<void> {
+  const participants = await services.db.transaction(async (tx) => {
+    const [message] = await tx.select(messageColumns).from(messages).where(eq(messages.id, messageId));
+    if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
+    const conversation = await participantConversation(tx, user, message.conversationId);
+    if (message.senderId !== user.id) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Only its sender can delete a message' });
+    }
+    await tx.delete(messages).where(eq(messages.id, messageId));
+    const everyone = [conversation.buyerId, conversation.sellerId];
+    await recordEvents(
+      tx,
+      everyone.map((userId) => ({ userId, kind: 'message.deleted' as const, conversationId: conversation.id, messageId })),
+    );
+    return everyone;
+  });
+  await services.events.wake(participants);
+}
+
+/**
+ * Hides the conversation for the one who deletes it; the other keeps it. When both have deleted
+ * it, it is removed with its messages.
+ */
+export async function deleteConversation(services: ApiServices, user: SessionUser, conversationId: number): Promise<void> {
+  const told = await services.db.transaction(async (tx) => {
+    const conversation = await participantConversation(tx, user, conversationId);
+    const isBuyer = conversation.buyerId === user.id;
+    const otherHidden = isBuyer ? conversation.sellerHiddenAt : conversation.buyerHiddenAt;
+    if (otherHidden) {
+      await tx.delete(conversations).where(eq(conversations.id, conversationId));
+    } else {
+      await tx
+        .update(conversations)
+        .set(isBuyer ? { buyerHiddenAt: services.now() } : { sellerHiddenAt: services.now() })
+        .where(eq(conversations.id, conversationId));
+    }
+    await recordEvents(tx, [{ userId: user.id, kind: 'conversation.deleted', conversationId }]);
+    return [user.id];
+  });
+  await services.events.wake(told);
+}
+
+/** The newest event id of a user: where a fresh subscription starts. */
+export async function latestEventId(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ id: max(userEvents.id) }).from(userEvents).where(eq(userEvents.userId, userId));
+  return row?.id ?? 0;
+}
+
+/** A user's events after `afterId`, oldest first, with the rows they point at loaded. */
+export async function eventsAfter(
+  db: Executor,
+  userId: number,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; event: ConversationEvent | null }[]> {
+  const rows = await db
+    .select()
+    .from(userEvents)
+    .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
+    .orderBy(asc(userEvents.id))
+    .limit(limit);
+  const messageIds = rows.filter((r) => r.kind === 'message.created' && r.messageId).map((r) => r.messageId ?? 0);
+  const loaded = messageIds.length
+    ? await db.select(messageColumns).from(messages).where(inArray(messages.id, messageIds))
+    : [];
+  const byId = new Map(loaded.map((m) => [m.id, m]));
+  return rows.map((row) => {
+    switch (row.kind) {
+      case 'message.created': {
+        // A message deleted since is not announced; its deletion event follows.
+        const message = row.messageId ? byId.get(row.messageId) : undefined;
+        return { id: row.id, event: message ? { kind: row.kind, conversationId: row.conversationId, message } : null };
+      }
+      case 'message.read':
+      case 'message.deleted':
+        // Both kinds always carry the message id they are about.
+        return { id: row.id, event: { kind: row.kind, conversationId: row.conversationId, messageId: row.messageId ?? 0 } };
+      case 'conversation.deleted':
+        return { id: row.id, event: { kind: row.kind, conversationId: row.conversationId } };
+    }
+  });
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+import { messageContentSchema } from './trust';
+
+const id = z.coerce.number().int().positive();
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  senderId: z.number().int(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.date(),
+});
+export type Message = z.output<typeof messageSchema>;
+
+export const participantSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  role: z.enum(['user', 'admin', 'system']),
+});
+
+export const conversationSummarySchema = z.object({
+  id: z.number().int(),
+  listingId: z.number().int().nullable(),
+  buyerId: z.number().int(),
+  sellerId: z.number().int(),
+  isAnnouncement: z.boolean(),
+  lastMessageAt: z.date(),
+  createdAt: z.date(),
+  listing: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  buyer: participantSchema,
+  seller: participantSchema,
+  unreadCount: z.number().int(),
+  lastMessage: messageSchema.pick({ id: true, content: true, senderId: true, createdAt: true }).nullable(),
+});
+export type ConversationSummary = z.output<typeof conversationSummarySchema>;
+
+export const messagePageSchema = z.object({
+  /** Oldest first. */
+  items: z.array(messageSchema),
+  /** Pass as `before` for older messages; null when there are none. */
+  nextCursor: z.number().int().nullable(),
+});
+
+export const conversationMessagesInputSchema = z.object({
+  conversationId: id,
+  before: id.nullish(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const conversationRefSchema = z.object({ conversationId: id });
+export const messageRefSchema = z.object({ messageId: id });
+export const sendMessageInputSchema = z.object({ conversationId: id, content: messageContentSchema });
+
+/** What a signed-in user's open clients hear, each tagged with its event id for resuming. */
+export const conversationEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message.created'), conversationId: z.number().int(), message: messageSchema }),
+  /** The recipient has read the conversation's messages up to this id. */
+  z.object({ kind: z.literal('message.read'), conversationId: z.number().int(), messageId: z.number().int() }),
+  z.object({ kind: z.literal('message.deleted'), conversationId: z.number().int(), messageId: z.number().int() }),
+  z.object({ kind: z.literal('conversation.deleted'), conversationId: z.number().int() }),
+]);
+export type ConversationEvent = z.output<typeof conversationEventSchema>;
