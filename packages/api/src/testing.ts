@@ -27,7 +27,8 @@ export interface TestApi {
   uploadsDir: string;
   logger: ReturnType<typeof recordingLogger>;
   /** A caller as a client with this Cookie header (or none) would be; records response headers. */
-  as(cookieHeader?: string, clientIp?: string): Promise<{
+  /** `signal` ends the caller's subscriptions, as a closed connection would. */
+  as(cookieHeader?: string, clientIp?: string, signal?: AbortSignal): Promise<{
     caller: ReturnType<typeof createCaller>;
     headers: [string, string][];
     /** The `name=value` part of the Set-Cookie sent, for use as the next request's Cookie header. */
@@ -57,7 +58,7 @@ export async function createTestApi(
     handle,
     uploadsDir,
     logger,
-    async as(cookieHeader, clientIp = '127.0.0.1') {
+    async as(cookieHeader, clientIp = '127.0.0.1', signal) {
       const headers: [string, string][] = [];
       const ctx = await createTRPCContext(services, {
         cookieHeader,
@@ -65,7 +66,7 @@ export async function createTestApi(
         setHeader: (name, value) => headers.push([name, value]),
       });
       return {
-        caller: createCaller(ctx),
+        caller: createCaller(ctx, { signal }),
         headers,
         cookie: () => {
           const set = headers.filter(([n]) => n.toLowerCase() === 'set-cookie').at(-1)?.[1];

@@ -129,14 +129,18 @@ export const conversationsRouter = createTRPCRouter({
         const waiting = on(wakes, 'wake', { signal });
         for (;;) {
           let batch;
+          let delivered = 0;
           do {
             batch = await eventsAfter(services.db, user.id, lastId, EVENT_BATCH);
+            delivered += batch.length;
             for (const { id, event } of batch) {
               lastId = id;
               if (event) yield tracked(String(id), event);
             }
           } while (batch.length === EVENT_BATCH);
-          if (Date.now() - sessionCheckedAt > SESSION_CHECK_MS) {
+          // A wake-up with nothing new comes from a sign-out or the safety poll: the moment to
+          // look at the session (and, at the latest, every SESSION_CHECK_MS).
+          if (delivered === 0 || Date.now() - sessionCheckedAt > SESSION_CHECK_MS) {
             // A signed-out or expired session ends the stream with a reason the client will not retry.
             if (!(await services.sessions.validate(sessionToken))) {
               throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });

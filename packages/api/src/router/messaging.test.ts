@@ -60,7 +60,8 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
       lastName: 'Lane',
       termsAccepted: true,
     });
-    return { user, caller: (await api.as(client.cookie())).caller };
+    const cookie = client.cookie();
+    return { user, cookie, caller: (await api.as(cookie)).caller };
   }
 
   async function conversationBetween() {
@@ -149,7 +150,7 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   it('streams events live and, after a dropped connection, resumes with exactly what was missed, in order, once', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
     const live = new AbortController();
-    const stream = await seller.caller.conversations.events(undefined, { signal: live.signal });
+    const stream = await (await api.as(seller.cookie, undefined, live.signal)).caller.conversations.events();
     const arriving = take(stream, 2);
     // The stream starts from now: give it a moment to subscribe before sending.
     await new Promise((r) => setTimeout(r, 100));
@@ -167,7 +168,9 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
 
     const lastSeen = first.at(-1)?.id ?? '0';
     const resumed = new AbortController();
-    const again = await seller.caller.conversations.events({ lastEventId: Number(lastSeen) }, { signal: resumed.signal });
+    const again = await (await api.as(seller.cookie, undefined, resumed.signal)).caller.conversations.events({
+      lastEventId: Number(lastSeen),
+    });
     const missed = await take(again, 3);
     resumed.abort();
     expect(missed.map((e) => e.data.kind)).toEqual(['message.created', 'message.deleted', 'message.created']);
@@ -177,6 +180,30 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     const ids = [...first, ...missed].map((e) => Number(e.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('ends a live stream with UNAUTHORIZED when its session signs out', async () => {
+    const { seller } = await conversationBetween();
+    const client = await api.as();
+    await client.caller.auth.login({ email: seller.user.email, password: 'message-pass' });
+    const cookie = client.cookie();
+    const controller = new AbortController();
+    const stream = await (await api.as(cookie, undefined, controller.signal)).caller.conversations.events();
+    const ended = (async () => {
+      try {
+        for await (const _event of stream) {
+          // no events are expected before the sign-out
+        }
+        return 'finished';
+      } catch (err) {
+        return err instanceof TRPCError ? err.code : String(err);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 100));
+    await (await api.as(cookie)).caller.auth.logout();
+    const outcome = await Promise.race([ended, new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000))]);
+    controller.abort();
+    expect(outcome).toBe('UNAUTHORIZED');
   });
 
   it('limits how fast one account sends', async () => {
