@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
+import type { WebSocketServer } from 'ws';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { appRouter, createTRPCContext } from '@yardsale/api';
@@ -37,6 +38,8 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   services: ApiServices;
+  /** The websocket server, e.g. to count or drop connections. */
+  websockets: WebSocketServer;
   /** Drains: websocket clients are told to reconnect, in-flight requests finish. */
   close(): Promise<void>;
 }
@@ -142,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return {
     app,
     services,
+    websockets: ws.wss,
     async close() {
       await ws.close();
       await app.close();
