@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { cn } from '@yardsale/ui';
 
 import { BOTTOM_TABS } from './nav-items';
+import { UnreadBadge } from './unread-badge';
 
 /**
  * The phone's fixed bottom bar for signed-in users. The router marks a tab active (aria-current)
@@ -29,11 +30,14 @@ export function BottomTabBar() {
                   <tab.icon aria-hidden="true" className="size-5" />
                 </span>
               ) : (
-                <span className="flex size-8 items-center justify-center">
+                <span className="relative flex size-8 items-center justify-center">
                   <tab.icon
                     aria-hidden="true"
                     className="size-6 group-aria-[current=page]:stroke-[2.4]"
                   />
+                  {tab.to === '/messages' ? (
+                    <UnreadBadge className="absolute -top-1 left-5 ring-2 ring-card" />
+                  ) : null}
                 </span>
               )}
               {tab.label}

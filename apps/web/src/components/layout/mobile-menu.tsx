@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { fullName, useSignOut } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 import type { NavItem } from './nav-items';
+import { UnreadBadge } from './unread-badge';
 
 const menuLinkClasses = cn(
   'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium text-foreground transition-colors',
@@ -64,6 +65,7 @@ export function MobileMenu({ user, items }: { user: SessionUser; items: readonly
                 >
                   <item.icon aria-hidden="true" className="size-5 text-muted-foreground" />
                   <span className="flex-1">{item.menuLabel}</span>
+                  {item.to === '/messages' ? <UnreadBadge /> : null}
                   <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground" />
                 </Link>
               </li>

@@ -5,8 +5,10 @@ import { LogOutIcon, PlusIcon, SettingsIcon } from 'lucide-react';
 import { fullName, useSessionUser, useSignOut } from '../../lib/session';
 import type { SessionUser } from '../../lib/session';
 import { WordMark } from '../brand/word-mark';
+import { ConversationLiveSync } from '../messages/conversation-live';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV } from './nav-items';
+import { UnreadBadge } from './unread-badge';
 
 const navLinkClasses = cn(
   'relative rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
@@ -40,6 +42,8 @@ export function SiteHeader() {
         ) : (
           <SignedInNavigation user={user} />
         )}
+        {/* One live connection per signed-in tab feeds the badge and the Messages screen. */}
+        {user ? <ConversationLiveSync userId={user.id} /> : null}
       </div>
     </header>
   );
@@ -78,9 +82,10 @@ function SignedInNavigation({ user }: { user: SessionUser }) {
               <Link
                 to={item.to}
                 activeOptions={{ includeSearch: false }}
-                className={navLinkClasses}
+                className={cn(navLinkClasses, 'inline-flex items-center gap-1.5')}
               >
                 {item.label}
+                {item.to === '/messages' ? <UnreadBadge /> : null}
               </Link>
             </li>
           ))}

@@ -1,0 +1,143 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouterOutputs } from '@yardsale/api';
+import { SYSTEM_ACCOUNT } from '@yardsale/validators';
+
+import type { AppTRPC } from '../../lib/trpc';
+
+export type ConversationSummary = RouterOutputs['conversations']['list'][number];
+export type MessagePage = RouterOutputs['conversations']['messages'];
+export type ThreadMessage = MessagePage['items'][number];
+type Participant = ConversationSummary['buyer'];
+
+/** The person on the other side of the conversation from `myId`. */
+export function otherParty(conversation: ConversationSummary, myId: number): Participant {
+  return conversation.buyerId === myId ? conversation.seller : conversation.buyer;
+}
+
+export function participantName(person: Participant): string {
+  if (person.role === 'system') return SYSTEM_ACCOUNT.displayName;
+  return `${person.firstName} ${person.lastName}`.trim();
+}
+
+export function participantInitials(person: Participant): string | undefined {
+  return person.role === 'system' ? SYSTEM_ACCOUNT.initials : undefined;
+}
+
+export function conversationTitle(conversation: ConversationSummary): string {
+  if (conversation.listing) return conversation.listing.title;
+  return conversation.isAnnouncement ? SYSTEM_ACCOUNT.conversationTitle : 'Conversation';
+}
+
+/** Announcements are written by the YardSale Team only. */
+export function isReadOnlyFor(conversation: ConversationSummary, myId: number): boolean {
+  return conversation.isAnnouncement && otherParty(conversation, myId).role === 'system';
+}
+
+/** Optimistic messages carry negative ids until the server's copy replaces them. */
+export function isPending(message: ThreadMessage): boolean {
+  return message.id < 0;
+}
+
+/**
+ * Adds a message unless it is already there. The server's copy of a message this tab is still
+ * sending (same sender and text) takes its optimistic stand-in's place, so it never shows twice.
+ */
+export function withMessage(page: MessagePage, message: ThreadMessage, myId: number): MessagePage {
+  if (page.items.some((item) => item.id === message.id)) return page;
+  if (message.senderId === myId) {
+    const index = page.items.findIndex(
+      (item) => isPending(item) && item.content === message.content,
+    );
+    if (index >= 0) {
+      return { ...page, items: page.items.map((item, i) => (i === index ? message : item)) };
+    }
+  }
+  return { ...page, items: [...page.items, message] };
+}
+
+/** Once the send succeeds: the stand-in becomes the server's message (unless the live event already did that). */
+export function confirmMessage(
+  page: MessagePage,
+  tempId: number,
+  message: ThreadMessage,
+): MessagePage {
+  const hasReal = page.items.some((item) => item.id === message.id);
+  if (hasReal) return { ...page, items: page.items.filter((item) => item.id !== tempId) };
+  return { ...page, items: page.items.map((item) => (item.id === tempId ? message : item)) };
+}
+
+function byNewestActivity(a: ConversationSummary, b: ConversationSummary): number {
+  return b.lastMessageAt.getTime() - a.lastMessageAt.getTime();
+}
+
+/** Puts a new message on its conversation's row; false when the row is not in the list. */
+export function withLastMessage(
+  list: ConversationSummary[],
+  conversationId: number,
+  message: ThreadMessage,
+  myId: number,
+): ConversationSummary[] | undefined {
+  if (!list.some((item) => item.id === conversationId)) return undefined;
+  return list
+    .map((item) => {
+      if (item.id !== conversationId) return item;
+      const unread = message.senderId !== myId && !message.isRead ? 1 : 0;
+      return {
+        ...item,
+        lastMessageAt: message.createdAt,
+        lastMessage: {
+          id: message.id,
+          content: message.content,
+          senderId: message.senderId,
+          createdAt: message.createdAt,
+        },
+        unreadCount: item.unreadCount + unread,
+      };
+    })
+    .sort(byNewestActivity);
+}
+
+export function messagesKey(trpc: AppTRPC, conversationId: number) {
+  return trpc.conversations.messages.queryKey({ conversationId });
+}
+
+/** Messages from the other party up to `upToId` are now read (by me, or the other way round). */
+export function markReadInCache(
+  queryClient: QueryClient,
+  trpc: AppTRPC,
+  conversationId: number,
+  upToId: number,
+) {
+  queryClient.setQueryData(messagesKey(trpc, conversationId), (page) =>
+    page
+      ? {
+          ...page,
+          items: page.items.map((item) =>
+            item.id > 0 && item.id <= upToId && !item.isRead ? { ...item, isRead: true } : item,
+          ),
+        }
+      : page,
+  );
+}
+
+export function removeConversationFromCache(
+  queryClient: QueryClient,
+  trpc: AppTRPC,
+  conversationId: number,
+) {
+  queryClient.setQueryData(trpc.conversations.list.queryKey(), (list) =>
+    list?.filter((item) => item.id !== conversationId),
+  );
+  queryClient.removeQueries({ queryKey: messagesKey(trpc, conversationId) });
+}
+
+export function removeMessageFromCache(
+  queryClient: QueryClient,
+  trpc: AppTRPC,
+  conversationId: number,
+  messageId: number,
+) {
+  queryClient.setQueryData(messagesKey(trpc, conversationId), (page) =>
+    page ? { ...page, items: page.items.filter((item) => item.id !== messageId) } : page,
+  );
+}

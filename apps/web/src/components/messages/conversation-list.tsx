@@ -1,0 +1,111 @@
+import { UserAvatar, cn } from '@yardsale/ui';
+
+import type { ConversationSummary } from './conversation-cache';
+import {
+  conversationTitle,
+  otherParty,
+  participantInitials,
+  participantName,
+} from './conversation-cache';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A message's time: the hour today, otherwise the day too. */
+export function messageTime(date: Date): string {
+  const today = new Date();
+  return date.toDateString() === today.toDateString()
+    ? timeFormat.format(date)
+    : dateTimeFormat.format(date);
+}
+
+export function shortTime(date: Date): string {
+  const today = new Date();
+  return date.toDateString() === today.toDateString()
+    ? timeFormat.format(date)
+    : dateFormat.format(date);
+}
+
+export function ConversationList({
+  conversations,
+  myId,
+  selectedId,
+  onSelect,
+}: {
+  conversations: ConversationSummary[];
+  myId: number;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <ul aria-label="Conversations" className="flex flex-col divide-y">
+      {conversations.map((conversation) => {
+        const person = otherParty(conversation, myId);
+        const name = participantName(person);
+        const unread = conversation.unreadCount;
+        const last = conversation.lastMessage;
+        const selected = conversation.id === selectedId;
+        return (
+          <li key={conversation.id}>
+            <button
+              type="button"
+              aria-current={selected ? 'true' : undefined}
+              onClick={() => onSelect(conversation.id)}
+              className={cn(
+                'flex w-full cursor-pointer items-start gap-3 px-4 py-3 text-left transition-colors',
+                'hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                selected && 'bg-brand-50 hover:bg-brand-50',
+              )}
+            >
+              <UserAvatar
+                src={person.profilePicture}
+                name={name}
+                initials={participantInitials(person)}
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline gap-2">
+                  <span
+                    className={cn('flex-1 truncate', unread > 0 ? 'font-bold' : 'font-semibold')}
+                  >
+                    {name}
+                  </span>
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {shortTime(conversation.lastMessageAt)}
+                  </span>
+                </span>
+                <span className="block truncate text-xs font-medium text-brand-700">
+                  {conversationTitle(conversation)}
+                </span>
+                <span className="flex items-center gap-2">
+                  <span
+                    className={cn(
+                      'flex-1 truncate text-sm',
+                      unread > 0 ? 'font-medium text-foreground' : 'text-muted-foreground',
+                    )}
+                  >
+                    {last
+                      ? `${last.senderId === myId ? 'You: ' : ''}${last.content}`
+                      : 'No messages yet'}
+                  </span>
+                  {unread > 0 ? (
+                    <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-600 px-1.5 text-xs leading-5 font-semibold text-white">
+                      {unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,11 @@
+/** The Messages screen's words (spec sections 2 and 8). */
+export const MESSAGES_TEXTS = {
+  signedOut: 'Please log in to view your messages',
+  sendFailedTitle: 'Failed to send message',
+  sendFailedDescription: 'Please try again',
+  conversationDeleted: 'Conversation deleted',
+  conversationDeleteFailed: 'Couldn’t delete conversation',
+  messageDeleteFailed: 'Couldn’t delete message',
+  reconnecting: 'Reconnecting…',
+  readOnly: 'Announcements from the YardSale Team are read-only.',
+} as const;
