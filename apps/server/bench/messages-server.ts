@@ -1,0 +1,292 @@
+/**
+ * The server half of the messaging benchmark (bench/messages.ts starts it as a child process, so
+ * its CPU and event loop are the server's alone): opens a fresh database, seeds the pairs, starts
+ * the real server with raised rate limits, and answers over IPC.
+ *
+ *   argv: <PostgreSQL server URL or ""> <pairs>
+ *   sends: ready { url, pairs, description, kind } | problem { text } | loop { p99Ms, maxMs }
+ *   takes: loop-start | loop-stop | stop
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+import { createApiServices, createPostgresEventBus } from '@yardsale/api';
+import type { EventBus, Logger } from '@yardsale/api';
+import {
+  createDatabase,
+  createLocalStorage,
+  hashPassword,
+  migrateDatabase,
+  sql,
+} from '@yardsale/db';
+import type { DatabaseHandle } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
+
+import { buildApp } from '../src/app';
+
+const HIGH_LIMIT = { points: 1_000_000_000, durationSeconds: 1 };
+/** Raised so that the benchmark measures delivery, not the limits. */
+export const RAISED_LIMITS = {
+  messagesByAccount: HIGH_LIMIT,
+  registerByClient: HIGH_LIMIT,
+  listingCreateByAccount: HIGH_LIMIT,
+  listingCreateByClient: HIGH_LIMIT,
+  loginByClient: HIGH_LIMIT,
+};
+
+export type ServerMessage =
+  | {
+      type: 'ready';
+      url: string;
+      pairs: Pair[];
+      description: string;
+      kind: 'pglite' | 'postgres';
+      raisedLimits: string[];
+    }
+  | { type: 'problem'; text: string }
+  | { type: 'loop'; p99Ms: number; maxMs: number };
+export type ParentMessage = 'loop-start' | 'loop-stop' | 'stop';
+
+function report(message: ServerMessage) {
+  process.send?.(message);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Database and server
+
+interface BenchDatabase {
+  handle: DatabaseHandle;
+  events: EventBus | undefined;
+  description: string;
+  dispose(): Promise<void>;
+}
+
+async function openBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-pglite-'));
+    const handle = await createDatabase({ dataDir });
+    await migrateDatabase(handle);
+    return {
+      handle,
+      events: undefined,
+      description: 'PGlite (embedded, in the server process), in-process event bus',
+      async dispose() {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `yardsale_bench_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const admin = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
+  await admin.db.execute(sql.raw(`create database "${name}"`));
+  const drop = async () => {
+    try {
+      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+    } finally {
+      await admin.close();
+    }
+  };
+  let handle: DatabaseHandle | undefined;
+  let events: EventBus | undefined;
+  try {
+    handle = await createDatabase({ databaseUrl: databaseUrl.toString() });
+    await migrateDatabase(handle);
+    if (!handle.sql) throw new Error('PostgreSQL handle without a client');
+    events = await createPostgresEventBus(handle.sql);
+  } catch (error) {
+    await handle?.close();
+    await drop();
+    throw error;
+  }
+  const opened = handle;
+  const bus = events;
+  return {
+    handle: opened,
+    events: bus,
+    description: `PostgreSQL (database ${name}), LISTEN/NOTIFY event bus`,
+    async dispose() {
+      try {
+        await bus.close();
+        await opened.close();
+      } finally {
+        await drop();
+      }
+    },
+  };
+}
+
+const benchLogger: Logger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: (obj, msg) =>
+    report({
+      type: 'problem',
+      text: `server error: ${msg ?? ''} ${JSON.stringify(obj).slice(0, 300)}`,
+    }),
+};
+
+async function startServer(database: BenchDatabase) {
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-uploads-'));
+  const server = await buildApp({
+    createServices: () =>
+      createApiServices({
+        db: database.handle.db,
+        storage: createLocalStorage(uploadsDir),
+        logger: benchLogger,
+        events: database.events,
+        rateLimits: RAISED_LIMITS,
+        config: { adminEmail: 'admin@yardsale.bench', secureCookies: false },
+      }),
+    healthCheck: async () => {
+      await database.handle.db.execute(sql`select 1`);
+    },
+    uploadsDir,
+    webDistDir: null,
+    appOrigin: undefined,
+    logLevel: 'silent',
+    production: false,
+  });
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    services: server.services,
+    async stop() {
+      await server.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+// ---------------------------------------------------------------------------------------------------------
+// People
+
+export interface Person {
+  id: number;
+  cookie: string;
+}
+export interface Pair {
+  index: number;
+  buyer: Person;
+  seller: Person;
+  conversationId: number;
+}
+
+/** Users, sessions, listings and conversations straight into the database: N sign-ups would take minutes. */
+async function seedPairs(server: Server, count: number): Promise<Pair[]> {
+  const { db } = server.services;
+  const passwordHash = await hashPassword('neighbour-password');
+  const now = new Date();
+  const people = await db
+    .insert(schema.users)
+    .values(
+      Array.from({ length: count * 2 }, (_, i) => ({
+        email: `neighbour${i}@messages.bench`,
+        firstName: `Neighbour${i}`,
+        lastName: 'Bench',
+        passwordHash,
+        termsAcceptedAt: now,
+      })),
+    )
+    .returning({ id: schema.users.id });
+  const withCookies: Person[] = [];
+  for (let i = 0; i < people.length; i += 100) {
+    const batch = await Promise.all(
+      people.slice(i, i + 100).map(async ({ id }) => {
+        const { cookie } = await server.services.sessions.create(id, true);
+        return { id, cookie: `${cookie.name}=${cookie.value}` };
+      }),
+    );
+    withCookies.push(...batch);
+  }
+  const sellers = withCookies.slice(0, count);
+  const buyers = withCookies.slice(count);
+  const listingRows = await db
+    .insert(schema.listings)
+    .values(
+      sellers.map((s, i) => ({
+        userId: s.id,
+        title: `Oak bookshelf ${i}`,
+        category: 'Furniture',
+        listingType: 'single-item' as const,
+        priceRange: '$10-$25',
+        address: `${i} Elm Street`,
+        endsAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
+      })),
+    )
+    .returning({ id: schema.listings.id, userId: schema.listings.userId });
+  const conversationRows = await db
+    .insert(schema.conversations)
+    .values(
+      listingRows.map((l, i) => ({
+        listingId: l.id,
+        sellerId: l.userId,
+        buyerId: buyers[i]?.id ?? 0,
+      })),
+    )
+    .returning({ id: schema.conversations.id, sellerId: schema.conversations.sellerId });
+  return conversationRows.map((c, i) => {
+    const seller = sellers[i];
+    const buyer = buyers[i];
+    if (!seller || !buyer || seller.id !== c.sellerId) throw new Error('seed rows out of order');
+    return { index: i, buyer, seller, conversationId: c.id };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function serve() {
+  const [, , serverUrl = '', pairCount = '0'] = process.argv;
+  const database = await openBenchDatabase(serverUrl || undefined);
+  let server: Server | undefined;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      try {
+        await server?.stop();
+      } finally {
+        await database.dispose();
+      }
+    })());
+  process.on('message', (message: ParentMessage) => {
+    if (message === 'loop-start') {
+      loop.reset();
+      loop.enable();
+    } else if (message === 'loop-stop') {
+      loop.disable();
+      report({ type: 'loop', p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 });
+    } else {
+      void stop().finally(() => process.exit(0));
+    }
+  });
+  // Ctrl-C reaches both processes: clean up here too.
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  process.once('disconnect', () => void stop().finally(() => process.exit(1)));
+  try {
+    server = await startServer(database);
+    const pairs = await seedPairs(server, Number(pairCount));
+    report({
+      type: 'ready',
+      url: server.url,
+      pairs,
+      description: database.description,
+      kind: database.handle.kind,
+      raisedLimits: Object.keys(RAISED_LIMITS),
+    });
+  } catch (error) {
+    report({
+      type: 'problem',
+      text: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    await stop();
+    process.exit(1);
+  }
+}
+
+void serve();
