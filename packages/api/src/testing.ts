@@ -13,9 +13,13 @@ import { createApiServices } from './services/create';
 import type { ApiServices, Logger } from './services/types';
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
+/** The password of everyone `signUp` registers. */
+export const TEST_PASSWORD = 'neighbour-pass';
 
 /** Collects what the API logs, so a test can assert a fault was logged (and nothing else is printed). */
-export function recordingLogger(): Logger & { entries: { level: string; obj: object; msg?: string }[] } {
+export function recordingLogger(): Logger & {
+  entries: { level: string; obj: object; msg?: string }[];
+} {
   const entries: { level: string; obj: object; msg?: string }[] = [];
   const at = (level: string) => (obj: object, msg?: string) => entries.push({ level, obj, msg });
   return { entries, info: at('info'), warn: at('warn'), error: at('error') };
@@ -28,11 +32,21 @@ export interface TestApi {
   logger: ReturnType<typeof recordingLogger>;
   /** A caller as a client with this Cookie header (or none) would be; records response headers. */
   /** `signal` ends the caller's subscriptions, as a closed connection would. */
-  as(cookieHeader?: string, clientIp?: string, signal?: AbortSignal): Promise<{
+  as(
+    cookieHeader?: string,
+    clientIp?: string,
+    signal?: AbortSignal,
+  ): Promise<{
     caller: ReturnType<typeof createCaller>;
     headers: [string, string][];
     /** The `name=value` part of the Set-Cookie sent, for use as the next request's Cookie header. */
     cookie(): string | undefined;
+  }>;
+  /** Registers a new person (unique e-mail) and answers them with a signed-in caller. */
+  signUp(firstName?: string): Promise<{
+    user: Awaited<ReturnType<ReturnType<typeof createCaller>['auth']['register']>>;
+    cookie: string | undefined;
+    caller: ReturnType<typeof createCaller>;
   }>;
   close(): Promise<void>;
 }
@@ -45,6 +59,7 @@ export async function createTestApi(
   const handle = await createTestDatabase(kind);
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-uploads-'));
   const logger = recordingLogger();
+  let signUps = 0;
   const services = createApiServices({
     db: handle.db,
     storage: createLocalStorage(uploadsDir),
@@ -53,7 +68,7 @@ export async function createTestApi(
     rateLimits: options.rateLimits,
     now: options.now,
   });
-  return {
+  const api: TestApi = {
     services,
     handle,
     uploadsDir,
@@ -74,9 +89,23 @@ export async function createTestApi(
         },
       };
     },
+    async signUp(firstName = 'Neighbour') {
+      signUps += 1;
+      const client = await api.as();
+      const user = await client.caller.auth.register({
+        email: `person-${signUps}-${Date.now()}@example.com`,
+        password: TEST_PASSWORD,
+        firstName,
+        lastName: 'Lane',
+        termsAccepted: true,
+      });
+      const cookie = client.cookie();
+      return { user, cookie, caller: (await api.as(cookie)).caller };
+    },
     async close() {
       await handle.close();
       rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+  return api;
 }

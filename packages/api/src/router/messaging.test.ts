@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 import { MESSAGES } from '@yardsale/validators';
 
-import { createTestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi } from '../testing';
 import type { TestApi } from '../testing';
 
 async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
@@ -30,11 +30,17 @@ async function take(
   while (got.length < count) {
     const next = await Promise.race([
       iterator.next(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`only ${got.length} of ${count} events arrived`)), deadline - Date.now())),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`only ${got.length} of ${count} events arrived`)),
+          deadline - Date.now(),
+        ),
+      ),
     ]);
     if (next.done) break;
     // Tracked events arrive as [id, data, symbol]-shaped envelopes from the caller.
-    const value = next.value as { id: string; data: ConversationEvent } | [string, ConversationEvent];
+    const value = next.value as
+      { id: string; data: ConversationEvent } | [string, ConversationEvent];
     got.push(Array.isArray(value) ? { id: value[0], data: value[1] } : value);
   }
   return got;
@@ -42,27 +48,16 @@ async function take(
 
 describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   let api: TestApi;
-  let counter = 0;
   beforeAll(async () => {
-    api = await createTestApi(kind, { rateLimits: { registerByClient: { points: 100, durationSeconds: 60 } } });
+    api = await createTestApi(kind, {
+      rateLimits: { registerByClient: { points: 100, durationSeconds: 60 } },
+    });
   });
   afterAll(async () => {
     await api.close();
   });
 
-  async function person() {
-    counter += 1;
-    const client = await api.as();
-    const user = await client.caller.auth.register({
-      email: `msg-${kind}-${counter}@example.com`,
-      password: 'message-pass',
-      firstName: `Person${counter}`,
-      lastName: 'Lane',
-      termsAccepted: true,
-    });
-    const cookie = client.cookie();
-    return { user, cookie, caller: (await api.as(cookie)).caller };
-  }
+  const person = () => api.signUp();
 
   async function conversationBetween() {
     const seller = await person();
@@ -78,13 +73,37 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     return { seller, buyer, conversationId: id, listingId };
   }
 
+  it("opens one conversation per listing and buyer, again and again, never on one's own listing", async () => {
+    const { seller, buyer, conversationId, listingId } = await conversationBetween();
+    expect((await buyer.caller.conversations.start({ listingId })).id).toBe(conversationId);
+    const rows = await api.services.db
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.listingId, listingId));
+    expect(rows).toEqual([
+      expect.objectContaining({ buyerId: buyer.user.id, sellerId: seller.user.id }),
+    ]);
+    expect((await refusal(seller.caller.conversations.start({ listingId }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    expect((await refusal(buyer.caller.conversations.start({ listingId: 999_999 }))).code).toBe(
+      'NOT_FOUND',
+    );
+  });
+
   it('lets only the two participants read and write, with unread counts and read marks', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
     const stranger = await person();
 
-    const sent = await buyer.caller.conversations.send({ conversationId, content: '  Is it still available?  ' });
+    const sent = await buyer.caller.conversations.send({
+      conversationId,
+      content: '  Is it still available?  ',
+    });
     expect(sent.content).toBe('Is it still available?');
-    await buyer.caller.conversations.send({ conversationId, content: 'I could pick it up Saturday.' });
+    await buyer.caller.conversations.send({
+      conversationId,
+      content: 'I could pick it up Saturday.',
+    });
 
     const [inbox] = await seller.caller.conversations.list();
     expect(inbox).toMatchObject({
@@ -95,10 +114,16 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     });
     expect((await buyer.caller.conversations.list())[0]?.unreadCount).toBe(0);
 
-    expect((await refusal(stranger.caller.conversations.messages({ conversationId }))).code).toBe('NOT_FOUND');
-    expect((await refusal(stranger.caller.conversations.send({ conversationId, content: 'hi' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(stranger.caller.conversations.messages({ conversationId }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      (await refusal(stranger.caller.conversations.send({ conversationId, content: 'hi' }))).code,
+    ).toBe('NOT_FOUND');
     expect(await stranger.caller.conversations.list()).toEqual([]);
-    expect((await refusal(buyer.caller.conversations.send({ conversationId, content: '   ' }))).code).toBe('BAD_REQUEST');
+    expect(
+      (await refusal(buyer.caller.conversations.send({ conversationId, content: '   ' }))).code,
+    ).toBe('BAD_REQUEST');
 
     expect(await seller.caller.conversations.markRead({ conversationId })).toEqual({ updated: 2 });
     expect((await seller.caller.conversations.list())[0]?.unreadCount).toBe(0);
@@ -112,7 +137,9 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   it('lets only the sender delete a message', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
     const message = await buyer.caller.conversations.send({ conversationId, content: 'Typo here' });
-    expect((await refusal(seller.caller.conversations.deleteMessage({ messageId: message.id }))).code).toBe('FORBIDDEN');
+    expect(
+      (await refusal(seller.caller.conversations.deleteMessage({ messageId: message.id }))).code,
+    ).toBe('FORBIDDEN');
     await buyer.caller.conversations.deleteMessage({ messageId: message.id });
     expect((await seller.caller.conversations.messages({ conversationId })).items).toEqual([]);
   });
@@ -121,7 +148,9 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     const { seller, buyer, conversationId } = await conversationBetween();
     await buyer.caller.conversations.send({ conversationId, content: 'Hello!' });
     await buyer.caller.conversations.delete({ conversationId });
-    expect((await buyer.caller.conversations.list()).map((c) => c.id)).not.toContain(conversationId);
+    expect((await buyer.caller.conversations.list()).map((c) => c.id)).not.toContain(
+      conversationId,
+    );
     expect((await seller.caller.conversations.list()).map((c) => c.id)).toContain(conversationId);
 
     await seller.caller.conversations.send({ conversationId, content: 'Yes, still here.' });
@@ -129,7 +158,10 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
 
     await buyer.caller.conversations.delete({ conversationId });
     await seller.caller.conversations.delete({ conversationId });
-    const rows = await api.services.db.select().from(schema.conversations).where(eq(schema.conversations.id, conversationId));
+    const rows = await api.services.db
+      .select()
+      .from(schema.conversations)
+      .where(eq(schema.conversations.id, conversationId));
     expect(rows).toEqual([]);
   });
 
@@ -137,46 +169,76 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     const reader = await person();
     const [system] = await api.services.db
       .insert(schema.users)
-      .values({ email: `team-${kind}@yardsale.system`, firstName: 'The YardSale', lastName: 'Team', role: 'system' })
+      .values({
+        email: `team-${kind}@yardsale.system`,
+        firstName: 'The YardSale',
+        lastName: 'Team',
+        role: 'system',
+      })
       .returning();
     const [announcement] = await api.services.db
       .insert(schema.conversations)
       .values({ buyerId: reader.user.id, sellerId: system?.id ?? 0, isAnnouncement: true })
       .returning();
-    const err = await refusal(reader.caller.conversations.send({ conversationId: announcement?.id ?? 0, content: 'Thanks!' }));
+    const err = await refusal(
+      reader.caller.conversations.send({
+        conversationId: announcement?.id ?? 0,
+        content: 'Thanks!',
+      }),
+    );
     expect(err.code).toBe('FORBIDDEN');
   });
 
   it('streams events live and, after a dropped connection, resumes with exactly what was missed, in order, once', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
     const live = new AbortController();
-    const stream = await (await api.as(seller.cookie, undefined, live.signal)).caller.conversations.events();
+    const stream = await (
+      await api.as(seller.cookie, undefined, live.signal)
+    ).caller.conversations.events();
     const arriving = take(stream, 2);
     // The stream starts from now: give it a moment to subscribe before sending.
     await new Promise((r) => setTimeout(r, 100));
     await buyer.caller.conversations.send({ conversationId, content: 'First' });
     await buyer.caller.conversations.send({ conversationId, content: 'Second' });
     const first = await arriving;
-    expect(first.map((e) => e.data.kind === 'message.created' && e.data.message.content)).toEqual(['First', 'Second']);
+    expect(first.map((e) => e.data.kind === 'message.created' && e.data.message.content)).toEqual([
+      'First',
+      'Second',
+    ]);
     live.abort();
 
     // While the seller is away: two more messages, one of them deleted, and a read mark.
     await buyer.caller.conversations.send({ conversationId, content: 'Third' });
-    const fourth = await buyer.caller.conversations.send({ conversationId, content: 'Fourth (oops)' });
+    const fourth = await buyer.caller.conversations.send({
+      conversationId,
+      content: 'Fourth (oops)',
+    });
     await buyer.caller.conversations.deleteMessage({ messageId: fourth.id });
     await buyer.caller.conversations.send({ conversationId, content: 'Fifth' });
 
     const lastSeen = first.at(-1)?.id ?? '0';
     const resumed = new AbortController();
-    const again = await (await api.as(seller.cookie, undefined, resumed.signal)).caller.conversations.events({
+    const again = await (
+      await api.as(seller.cookie, undefined, resumed.signal)
+    ).caller.conversations.events({
       lastEventId: Number(lastSeen),
     });
     const missed = await take(again, 3);
     resumed.abort();
-    expect(missed.map((e) => e.data.kind)).toEqual(['message.created', 'message.deleted', 'message.created']);
-    expect(missed[0]?.data).toMatchObject({ kind: 'message.created', message: { content: 'Third' } });
+    expect(missed.map((e) => e.data.kind)).toEqual([
+      'message.created',
+      'message.deleted',
+      'message.created',
+    ]);
+    expect(missed[0]?.data).toMatchObject({
+      kind: 'message.created',
+      message: { content: 'Third' },
+    });
     expect(missed[1]?.data).toMatchObject({ kind: 'message.deleted', messageId: fourth.id });
-    expect(missed[2]?.data).toMatchObject({ kind: 'message.created', message: { content: 'Fifth' } });
+    expect(missed[2]?.data).toMatchObject({
+      kind: 'message.created',
+      message: { content: 'Fifth' },
+    });
     const ids = [...first, ...missed].map((e) => Number(e.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
@@ -185,10 +247,12 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   it('ends a live stream with UNAUTHORIZED when its session signs out', async () => {
     const { seller } = await conversationBetween();
     const client = await api.as();
-    await client.caller.auth.login({ email: seller.user.email, password: 'message-pass' });
+    await client.caller.auth.login({ email: seller.user.email, password: TEST_PASSWORD });
     const cookie = client.cookie();
     const controller = new AbortController();
-    const stream = await (await api.as(cookie, undefined, controller.signal)).caller.conversations.events();
+    const stream = await (
+      await api.as(cookie, undefined, controller.signal)
+    ).caller.conversations.events();
     const ended = (async () => {
       try {
         for await (const _event of stream) {
@@ -201,21 +265,44 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     })();
     await new Promise((r) => setTimeout(r, 100));
     await (await api.as(cookie)).caller.auth.logout();
-    const outcome = await Promise.race([ended, new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000))]);
+    const outcome = await Promise.race([
+      ended,
+      new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000)),
+    ]);
     controller.abort();
     expect(outcome).toBe('UNAUTHORIZED');
   });
 
   it('limits how fast one account sends', async () => {
-    const limited = await createTestApi(kind, { rateLimits: { messagesByAccount: { points: 2, durationSeconds: 60 } } });
+    const limited = await createTestApi(kind, {
+      rateLimits: { messagesByAccount: { points: 2, durationSeconds: 60 } },
+    });
     try {
       const a = await limited.as();
-      await a.caller.auth.register({ email: 'a@example.com', password: 'limit-pass', firstName: 'A', lastName: 'B', termsAccepted: true });
+      await a.caller.auth.register({
+        email: 'a@example.com',
+        password: 'limit-pass',
+        firstName: 'A',
+        lastName: 'B',
+        termsAccepted: true,
+      });
       const b = await limited.as();
-      await b.caller.auth.register({ email: 'b@example.com', password: 'limit-pass', firstName: 'B', lastName: 'C', termsAccepted: true });
+      await b.caller.auth.register({
+        email: 'b@example.com',
+        password: 'limit-pass',
+        firstName: 'B',
+        lastName: 'C',
+        termsAccepted: true,
+      });
       const seller = (await limited.as(a.cookie())).caller;
       const buyer = (await limited.as(b.cookie())).caller;
-      const { id: listingId } = await seller.listings.create({ title: 'Desk', category: 'Furniture', listingType: 'single-item', priceRange: 'Free', address: '1 Oak St' });
+      const { id: listingId } = await seller.listings.create({
+        title: 'Desk',
+        category: 'Furniture',
+        listingType: 'single-item',
+        priceRange: 'Free',
+        address: '1 Oak St',
+      });
       const { id } = await buyer.conversations.start({ listingId });
       await buyer.conversations.send({ conversationId: id, content: 'one' });
       await buyer.conversations.send({ conversationId: id, content: 'two' });
