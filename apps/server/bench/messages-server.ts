@@ -13,19 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-import { createApiServices, createPostgresEventBus } from '@yardsale/api';
+import { createPostgresEventBus } from '@yardsale/api';
 import type { EventBus, Logger } from '@yardsale/api';
-import {
-  createDatabase,
-  createLocalStorage,
-  hashPassword,
-  migrateDatabase,
-  sql,
-} from '@yardsale/db';
+import { createDatabase, hashPassword, migrateDatabase, sql } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 
-import { buildApp } from '../src/app';
+import { startLocalServer } from '../src/local-server';
 
 const HIGH_LIMIT = { points: 1_000_000_000, durationSeconds: 1 };
 /** Raised so that the benchmark measures delivery, not the limits. */
@@ -130,36 +124,14 @@ const benchLogger: Logger = {
     }),
 };
 
-async function startServer(database: BenchDatabase) {
-  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-uploads-'));
-  const server = await buildApp({
-    createServices: () =>
-      createApiServices({
-        db: database.handle.db,
-        storage: createLocalStorage(uploadsDir),
-        logger: benchLogger,
-        events: database.events,
-        rateLimits: RAISED_LIMITS,
-        config: { adminEmail: 'admin@yardsale.bench', secureCookies: false },
-      }),
-    healthCheck: async () => {
-      await database.handle.db.execute(sql`select 1`);
-    },
-    uploadsDir,
-    webDistDir: null,
-    appOrigin: undefined,
-    logLevel: 'silent',
-    production: false,
+function startServer(database: BenchDatabase) {
+  return startLocalServer({
+    db: database.handle.db,
+    logger: benchLogger,
+    events: database.events,
+    rateLimits: RAISED_LIMITS,
+    adminEmail: 'admin@yardsale.bench',
   });
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url,
-    services: server.services,
-    async stop() {
-      await server.close();
-      rmSync(uploadsDir, { recursive: true, force: true });
-    },
-  };
 }
 type Server = Awaited<ReturnType<typeof startServer>>;
 

@@ -29,11 +29,9 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
-import { createApiServices } from '@yardsale/api';
 import type { Logger } from '@yardsale/api';
 import {
   createDatabase,
-  createLocalStorage,
   executeRows,
   hashPassword,
   migrateDatabase,
@@ -43,7 +41,7 @@ import {
 import type { Database, DatabaseHandle } from '@yardsale/db';
 import { CATEGORIES, LISTING_TYPES } from '@yardsale/validators';
 
-import { buildApp } from '../src/app';
+import { startLocalServer } from '../src/local-server';
 import { createListingGenerator, randomSource, sellerRows } from './listing-content';
 import type { ListingRow } from './listing-content';
 
@@ -236,33 +234,12 @@ const silentLogger: Logger = {
   error: (obj, msg) => console.error('server error:', msg ?? '', obj),
 };
 
-async function startServer(handle: DatabaseHandle) {
-  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-uploads-'));
-  const server = await buildApp({
-    createServices: () =>
-      createApiServices({
-        db: handle.db,
-        storage: createLocalStorage(uploadsDir),
-        logger: silentLogger,
-        config: { adminEmail: 'admin@yardsale.bench', secureCookies: false },
-      }),
-    healthCheck: async () => {
-      await handle.db.execute(sql`select 1`);
-    },
-    uploadsDir,
-    webDistDir: null,
-    appOrigin: undefined,
-    logLevel: 'silent',
-    production: false,
+function startServer(handle: DatabaseHandle) {
+  return startLocalServer({
+    db: handle.db,
+    logger: silentLogger,
+    adminEmail: 'admin@yardsale.bench',
   });
-  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url,
-    async stop() {
-      await server.close();
-      rmSync(uploadsDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function signUp(url: string): Promise<string> {

@@ -1,24 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createApiServices, createPostgresEventBus } from '@yardsale/api';
+import { createPostgresEventBus } from '@yardsale/api';
 import { recordingLogger } from '@yardsale/api/testing';
 import type { FileStorage } from '@yardsale/db';
-import { createDatabase, createLocalStorage, sql } from '@yardsale/db';
+import { createDatabase } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
 
-import { buildApp } from './app';
-import type { App } from './app';
+import { startLocalServer } from './local-server';
+import type { LocalServer } from './local-server';
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
 
-export interface TestServer extends App {
-  url: string;
-  origin: string;
-  uploadsDir: string;
+export interface TestServer extends LocalServer {
   logger: ReturnType<typeof recordingLogger>;
-  stop(): Promise<void>;
 }
 
 /** A real server on a free port over a fresh database, with a tiny built web app to serve. */
@@ -33,45 +29,29 @@ export async function startTestServer(
   const handle = options.joinDatabaseUrl
     ? await createDatabase({ databaseUrl: options.joinDatabaseUrl, maxConnections: 4 })
     : await createTestDatabase(kind);
-  const events = options.joinDatabaseUrl && handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
-  const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
-  const uploadsDir = path.join(root, 'uploads');
-  const webDistDir = path.join(root, 'web');
-  mkdirSync(uploadsDir);
-  mkdirSync(webDistDir);
-  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>YardSale</title><div id="app"></div>');
+  const events =
+    options.joinDatabaseUrl && handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
+  const webDistDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-web-'));
+  writeFileSync(
+    path.join(webDistDir, 'index.html'),
+    '<!doctype html><title>YardSale</title><div id="app"></div>',
+  );
   const logger = recordingLogger();
-  const storage = createLocalStorage(uploadsDir);
-  const server = await buildApp({
-    createServices: () =>
-      createApiServices({
-        db: handle.db,
-        storage: options.wrapStorage ? options.wrapStorage(storage) : storage,
-        logger,
-        events,
-        config: { adminEmail: TEST_ADMIN_EMAIL, secureCookies: false },
-      }),
-    healthCheck: async () => {
-      await handle.db.execute(sql`select 1`);
-    },
-    uploadsDir,
+  const server = await startLocalServer({
+    db: handle.db,
+    logger,
+    events,
+    adminEmail: TEST_ADMIN_EMAIL,
+    wrapStorage: options.wrapStorage,
     webDistDir,
-    appOrigin: undefined,
-    logLevel: 'silent',
-    production: false,
   });
-  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     ...server,
-    url: address,
-    origin: address,
-    uploadsDir,
     logger,
     async stop() {
-      await server.close();
-      await server.services.events.close();
+      await server.stop();
       await handle.close();
-      rmSync(root, { recursive: true, force: true });
+      rmSync(webDistDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createApiServices } from '@yardsale/api';
+import type { EventBus, Logger, RateLimitSettings } from '@yardsale/api';
+import type { Database, FileStorage } from '@yardsale/db';
+import { createLocalStorage, sql } from '@yardsale/db';
+
+import { buildApp } from './app';
+import type { App } from './app';
+
+export interface LocalServer extends App {
+  url: string;
+  origin: string;
+  uploadsDir: string;
+  /** Stops the server and its event bus and removes its uploads; the database stays open. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a free loopback port over a given database, uploads in a temp folder: what
+ * tests and benchmarks run against.
+ */
+export async function startLocalServer(options: {
+  db: Database;
+  logger: Logger;
+  adminEmail: string;
+  events?: EventBus;
+  rateLimits?: Partial<RateLimitSettings>;
+  wrapStorage?: (storage: FileStorage) => FileStorage;
+  webDistDir?: string | null;
+}): Promise<LocalServer> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
+  const uploadsDir = path.join(root, 'uploads');
+  mkdirSync(uploadsDir);
+  const storage = createLocalStorage(uploadsDir);
+  const server = await buildApp({
+    createServices: () =>
+      createApiServices({
+        db: options.db,
+        storage: options.wrapStorage ? options.wrapStorage(storage) : storage,
+        logger: options.logger,
+        events: options.events,
+        rateLimits: options.rateLimits,
+        config: { adminEmail: options.adminEmail, secureCookies: false },
+      }),
+    healthCheck: async () => {
+      await options.db.execute(sql`select 1`);
+    },
+    uploadsDir,
+    webDistDir: options.webDistDir ?? null,
+    appOrigin: undefined,
+    logLevel: 'silent',
+    production: false,
+  });
+  const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    ...server,
+    url,
+    origin: url,
+    uploadsDir,
+    async stop() {
+      await server.close();
+      await server.services.events.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
