@@ -1,14 +1,20 @@
+import { adminRouter } from './router/admin';
 import { authRouter } from './router/auth';
 import { conversationsRouter } from './router/conversations';
 import { listingsRouter } from './router/listings';
+import { reportsRouter } from './router/reports';
+import { reviewsRouter } from './router/reviews';
 import { savedRouter } from './router/saved';
 import { usersRouter } from './router/users';
 import { createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
+  admin: adminRouter,
   auth: authRouter,
   conversations: conversationsRouter,
   listings: listingsRouter,
+  reports: reportsRouter,
+  reviews: reviewsRouter,
   saved: savedRouter,
   users: usersRouter,
 });

@@ -8,3 +8,4 @@ export * from './photo';
 export * from './user';
 export * from './listing-output';
 export * from './conversation';
+export * from './trust-output';

@@ -66,6 +66,13 @@ export const MESSAGES = {
     ratingRequiredTitle: 'Rating required',
     ratingRequiredDescription: 'Please select a star rating',
     commentTooLong: 'Comment must be at most 500 characters',
+    notYourself: 'You cannot review yourself',
+    duplicate: 'You have already reviewed this seller for this listing',
+    listingNotTheirs: 'That listing does not belong to this seller',
+    submittedTitle: 'Review submitted',
+    submittedDescription: 'Thank you for rating this seller.',
+    failedTitle: 'Review failed',
+    failedFallback: "We couldn't save your review. Please try again.",
   },
   message: {
     empty: 'Message cannot be empty',
@@ -75,9 +82,44 @@ export const MESSAGES = {
     descriptionLength: 'Please provide a detailed description (at least 10 characters)',
     descriptionTooLong: 'Description must be at most 1000 characters',
     invalidCategory: 'Please choose a report category',
+    notYourself: 'You cannot report yourself',
+    duplicatePending: 'You have already reported this and it is waiting for review',
+    listingNotTheirs: 'That listing does not belong to this user',
+    submittedTitle: 'Report submitted',
+    submittedDescription: 'Thank you. Our team will review your report.',
+    failedTitle: 'Failed to submit report',
+    failedFallback: 'Please try again.',
+    notFound: 'Report not found',
+    /** A status move the report machine does not allow. */
+    transitionRefused: (from: string, to: string) => `A ${from} report cannot be marked ${to}`,
+    updatedTitle: 'Report updated',
+    updateFailedTitle: 'Error',
+    updateFailedFallback: 'Failed to update report. Please try again.',
   },
   announcement: {
     empty: 'Announcement cannot be empty',
+    sentTitle: 'Announcement sent',
+    sentDescription: 'Your message has been sent to all users successfully.',
+    failedTitle: 'Error',
+    failedFallback: 'Failed to send announcement. Please try again.',
+  },
+  cleanup: {
+    doneTitle: 'Cleanup completed',
+    /** The result message the dashboard shows. */
+    result: (removed: number) =>
+      removed === 0
+        ? 'No duplicate listings found.'
+        : `Removed ${removed} duplicate listing${removed === 1 ? '' : 's'}.`,
+    failedTitle: 'Error',
+    failedFallback: 'Failed to clean up duplicates. Please try again.',
+  },
+  admin: {
+    signedOut: 'Please log in to access this page.',
+    notAdmin: 'You do not have permission to access this page.',
+  },
+  users: {
+    notFoundTitle: 'User Not Found',
+    notFoundDescription: "The user you're looking for doesn't exist.",
   },
   auth: {
     loginRequiredTitle: 'Login required',

@@ -34,6 +34,8 @@ const messageColumns = {
  */
 export async function recordEvents(tx: Transaction, events: NewEvent[]) {
   if (events.length === 0) return;
+  // Shared with every other writer; an announcement to everyone takes it exclusively instead of one lock per user.
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0)`);
   const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
   for (const userId of userIds) {
     await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, ${userId})`);
@@ -41,7 +43,15 @@ export async function recordEvents(tx: Transaction, events: NewEvent[]) {
   await tx.insert(userEvents).values(events.map((e) => ({ ...e, messageId: e.messageId ?? null })));
 }
 /** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
-const EVENT_LOCK_SPACE = 7_301;
+export const EVENT_LOCK_SPACE = 7_301;
+
+/**
+ * Orders events for every user at once: waits for writers in flight and holds new ones back until
+ * the caller's transaction ends. For writes that reach everyone (announcements).
+ */
+export async function lockEventsForEveryone(tx: Transaction) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, 0)`);
+}
 
 /** A conversation the user takes part in (and has not deleted, unless `includeHidden`). */
 async function participantConversation(db: Executor, user: SessionUser, conversationId: number) {

@@ -19,6 +19,14 @@ export const DEFAULT_RATE_LIMITS = {
   listingCreateByAccount: { points: 30, durationSeconds: 60 * 60 },
   /** New listings from one client, whatever account. */
   listingCreateByClient: { points: 60, durationSeconds: 60 * 60 },
+  /** Reviews written by one account. */
+  reviewsByAccount: { points: 20, durationSeconds: 60 * 60 },
+  /** Reviews from one client, whatever account. */
+  reviewsByClient: { points: 60, durationSeconds: 60 * 60 },
+  /** Reports filed by one account. */
+  reportsByAccount: { points: 10, durationSeconds: 60 * 60 },
+  /** Reports from one client, whatever account. */
+  reportsByClient: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -1,0 +1,55 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+
+import {
+  MESSAGES,
+  adminReportSchema,
+  adminReportsInputSchema,
+  announcementResultSchema,
+  announcementSchema,
+  cleanupResultSchema,
+  successSchema,
+  updateReportSchema,
+} from '@yardsale/validators';
+
+import { cleanUpDuplicates, sendAnnouncement } from '../services/admin';
+import { deleteListings } from '../services/listings';
+import { adminReports, updateReport } from '../services/reports';
+import { adminProcedure, createTRPCRouter } from '../trpc';
+
+/** Every procedure here is behind adminProcedure: the role is read from the database per request. */
+export const adminRouter = createTRPCRouter({
+  reports: adminProcedure
+    .input(adminReportsInputSchema)
+    .output(z.array(adminReportSchema))
+    .query(({ ctx, input }) => adminReports(ctx.services, { status: input.status })),
+
+  updateReport: adminProcedure
+    .input(updateReportSchema)
+    .output(adminReportSchema)
+    .mutation(({ ctx, input }) => updateReport(ctx.services, input)),
+
+  announce: adminProcedure
+    .input(announcementSchema)
+    .output(announcementResultSchema)
+    .mutation(async ({ ctx, input }) => ({
+      recipients: await sendAnnouncement(ctx.services, input.message),
+      message: MESSAGES.announcement.sentDescription,
+    })),
+
+  cleanupDuplicates: adminProcedure.output(cleanupResultSchema).mutation(async ({ ctx }) => {
+    const removed = await cleanUpDuplicates(ctx.services);
+    return { removed, message: MESSAGES.cleanup.result(removed) };
+  }),
+
+  /** Removes any listing, as its owner's delete would. */
+  deleteListing: adminProcedure
+    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      if ((await deleteListings(ctx.services, [input.id])) === 0) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+      }
+      return { success: true as const };
+    }),
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+import { reportOutputSchema, reportSchema } from '@yardsale/validators';
+
+import { createReport, reportsBy } from '../services/reports';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+
+export const reportsRouter = createTRPCRouter({
+  /** Reports a user (and optionally one of their listings) to the admin. */
+  create: protectedProcedure
+    .input(reportSchema)
+    .output(reportOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, 'reportsByAccount', String(ctx.user.id));
+      await enforceRateLimit(ctx, 'reportsByClient', ctx.clientIp);
+      return createReport(ctx.services, ctx.user, input);
+    }),
+
+  /** The signed-in user's own reports, newest first. */
+  mine: protectedProcedure.output(z.array(reportOutputSchema)).query(({ ctx }) => reportsBy(ctx.services, ctx.user.id)),
+});

@@ -1,0 +1,91 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+
+import { executeRows } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
+import { SYSTEM_ACCOUNT } from '@yardsale/validators';
+
+import { lockEventsForEveryone } from './conversations';
+import { deleteListings } from './listings';
+import type { ApiServices } from './types';
+
+const { conversations, listings, messages, userEvents, users } = schema;
+
+/** The account announcements come from; made on first use when the database was not seeded. */
+async function systemAccountId(services: ApiServices): Promise<number> {
+  const [existing] = await services.db.select({ id: users.id }).from(users).where(eq(users.role, 'system')).limit(1);
+  if (existing) return existing.id;
+  const [created] = await services.db
+    .insert(users)
+    .values({
+      email: SYSTEM_ACCOUNT.email,
+      passwordHash: null,
+      firstName: SYSTEM_ACCOUNT.firstName,
+      lastName: SYSTEM_ACCOUNT.lastName,
+      role: 'system',
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error('could not create the system account');
+  return created.id;
+}
+
+/**
+ * Puts the message into every user's announcement conversation (made where missing, brought back
+ * where deleted) with one statement, whatever the number of users, and wakes those online.
+ */
+export async function sendAnnouncement(services: ApiServices, content: string): Promise<number> {
+  const systemId = await systemAccountId(services);
+  const recipients = await services.db.transaction(async (tx) => {
+    await lockEventsForEveryone(tx);
+    return executeRows<{ user_id: number }>(
+      tx,
+      sql`
+        with conv as (
+          insert into ${conversations} (buyer_id, seller_id, is_announcement, last_message_at)
+          select ${users.id}, ${systemId}, true, now() from ${users} where ${users.role} <> 'system'
+          on conflict (buyer_id) where is_announcement
+          do update set last_message_at = excluded.last_message_at, buyer_hidden_at = null
+          returning id, buyer_id
+        ), msg as (
+          insert into ${messages} (conversation_id, sender_id, content)
+          select id, ${systemId}, ${content} from conv
+          returning id, conversation_id
+        )
+        insert into ${userEvents} (user_id, kind, conversation_id, message_id)
+        select conv.buyer_id, 'message.created', msg.conversation_id, msg.id
+        from msg join conv on conv.id = msg.conversation_id
+        order by conv.buyer_id
+        returning user_id`,
+    );
+  });
+  const userIds = recipients.map((r) => r.user_id);
+  await services.events.wake(userIds);
+  return userIds.length;
+}
+
+/** Case and spacing do not make two titles or addresses different. */
+const normalized = (column: typeof listings.title | typeof listings.address) =>
+  sql`regexp_replace(lower(${column}), '\\s+', '', 'g')`;
+
+/**
+ * Deletes duplicate listings: within one seller's active listings, the same type, title and address
+ * (and for garage sales the same start date). The oldest of each group stays. Running it again
+ * finds nothing more.
+ */
+export async function cleanUpDuplicates(services: ApiServices): Promise<number> {
+  const ranked = services.db
+    .select({
+      id: listings.id,
+      rank: sql<number>`row_number() over (
+        partition by ${listings.userId}, ${listings.listingType}, ${normalized(listings.title)}, ${normalized(listings.address)},
+          case when ${listings.listingType} = 'garage-sale' then ${listings.startDate} end
+        order by ${listings.createdAt}, ${listings.id})`.as('rank'),
+    })
+    .from(listings)
+    .where(and(eq(listings.isActive, true), gt(listings.endsAt, services.now())))
+    .as('ranked');
+  const duplicates = await services.db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, 1));
+  return deleteListings(
+    services,
+    duplicates.map((d) => d.id),
+  );
+}

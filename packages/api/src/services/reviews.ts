@@ -1,0 +1,124 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+
+import * as schema from '@yardsale/db/schema';
+import { MESSAGES } from '@yardsale/validators';
+import type { RatingSummary, ReviewOutput, SessionUser } from '@yardsale/validators';
+
+import type { ApiServices } from './types';
+import { isUniqueViolation } from './users';
+
+const { listings, reviews, users } = schema;
+
+/** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
+const REVIEW_LOCK_SPACE = 7_302;
+
+const userNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.users.notFoundTitle });
+const duplicate = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.review.duplicate });
+
+/** A person others can review or report: exists and is not the system account. */
+export async function findPerson(services: ApiServices, id: number) {
+  const [row] = await services.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  return row && row.role !== 'system' ? row : null;
+}
+
+/** The listing, if it exists and belongs to `ownerId`. */
+export async function listingOf(services: ApiServices, listingId: number, ownerId: number) {
+  const [row] = await services.db
+    .select({ id: listings.id, userId: listings.userId })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+  return row.userId === ownerId ? row : null;
+}
+
+export async function createReview(
+  services: ApiServices,
+  reviewer: SessionUser,
+  input: { revieweeId: number; listingId?: number | null; rating: number; comment: string | null },
+): Promise<ReviewOutput> {
+  if (input.revieweeId === reviewer.id) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.review.notYourself });
+  }
+  if (!(await findPerson(services, input.revieweeId))) throw userNotFound();
+  const listingId = input.listingId ?? null;
+  if (listingId !== null && !(await listingOf(services, listingId, input.revieweeId))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.review.listingNotTheirs });
+  }
+
+  let id: number;
+  try {
+    id = await services.db.transaction(async (tx) => {
+      // The unique constraint treats "no listing" values as distinct, so that case is checked here,
+      // one review at a time per reviewer.
+      await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_LOCK_SPACE}, ${reviewer.id})`);
+      if (listingId === null) {
+        const [existing] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.reviewerId, reviewer.id), eq(reviews.revieweeId, input.revieweeId), isNull(reviews.listingId)));
+        if (existing) throw duplicate();
+      }
+      const [row] = await tx
+        .insert(reviews)
+        .values({ reviewerId: reviewer.id, revieweeId: input.revieweeId, listingId, rating: input.rating, comment: input.comment })
+        .returning({ id: reviews.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+  const [created] = await reviewRows(services, eq(reviews.id, id), 1);
+  if (!created) throw new Error('review vanished after insert');
+  return created;
+}
+
+async function reviewRows(services: ApiServices, where: ReturnType<typeof eq>, limit: number): Promise<ReviewOutput[]> {
+  const rows = await services.db
+    .select({
+      id: reviews.id,
+      revieweeId: reviews.revieweeId,
+      listingId: reviews.listingId,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      reviewer: { id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture },
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.reviewerId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  // Others see the reviewer's surname as its first letter only.
+  return rows.map((r) => ({ ...r, reviewer: { ...r.reviewer, lastName: firstLetter(r.reviewer.lastName) } }));
+}
+
+const letters = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** The first letter as a reader sees it (accents and combined characters kept whole). */
+function firstLetter(name: string): string {
+  return letters.segment(name)[Symbol.iterator]().next().value?.segment ?? '';
+}
+
+/** A user's reviews, newest first. */
+export async function reviewsOf(services: ApiServices, userId: number, limit: number): Promise<ReviewOutput[]> {
+  if (!(await findPerson(services, userId))) throw userNotFound();
+  return reviewRows(services, eq(reviews.revieweeId, userId), limit);
+}
+
+export async function ratingOf(services: ApiServices, userId: number): Promise<RatingSummary> {
+  if (!(await findPerson(services, userId))) throw userNotFound();
+  const [row] = await services.db
+    .select({
+      average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float8`.mapWith(Number),
+      total: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(reviews)
+    .where(eq(reviews.revieweeId, userId));
+  return { averageRating: row?.average ?? null, totalReviews: row?.total ?? 0 };
+}
