@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { TRPCError } from '@trpc/server';
+
 import { createLocalStorage } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
+import type { ConversationEvent } from '@yardsale/validators';
 
 import { createTRPCContext } from './context';
 import { createCaller } from './index';
@@ -43,7 +46,10 @@ export interface TestApi {
     cookie(): string | undefined;
   }>;
   /** Registers a new person (unique e-mail) and answers them with a signed-in caller. */
-  signUp(firstName?: string): Promise<{
+  signUp(
+    firstName?: string,
+    details?: { lastName?: string; email?: string },
+  ): Promise<{
     user: Awaited<ReturnType<ReturnType<typeof createCaller>['auth']['register']>>;
     cookie: string | undefined;
     caller: ReturnType<typeof createCaller>;
@@ -54,9 +60,14 @@ export interface TestApi {
 /** A fresh, migrated, empty database with the API's services on it; the clock can be moved. */
 export async function createTestApi(
   kind: 'pglite' | 'postgres',
-  options: { rateLimits?: Partial<RateLimitSettings>; now?: () => Date } = {},
+  options: {
+    rateLimits?: Partial<RateLimitSettings>;
+    now?: () => Date;
+    /** Sees every statement the API sends. */
+    onQuery?: (query: string) => void;
+  } = {},
 ): Promise<TestApi> {
-  const handle = await createTestDatabase(kind);
+  const handle = await createTestDatabase(kind, { onQuery: options.onQuery });
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-uploads-'));
   const logger = recordingLogger();
   let signUps = 0;
@@ -89,14 +100,14 @@ export async function createTestApi(
         },
       };
     },
-    async signUp(firstName = 'Neighbour') {
+    async signUp(firstName = 'Neighbour', details = {}) {
       signUps += 1;
       const client = await api.as();
       const user = await client.caller.auth.register({
-        email: `person-${signUps}-${Date.now()}@example.com`,
+        email: details.email ?? `person-${signUps}-${Date.now()}@example.com`,
         password: TEST_PASSWORD,
         firstName,
-        lastName: 'Lane',
+        lastName: details.lastName ?? 'Lane',
         termsAccepted: true,
       });
       const cookie = client.cookie();
@@ -108,4 +119,41 @@ export async function createTestApi(
     },
   };
   return api;
+}
+
+/** The TRPCError a call is refused with (fails if it succeeds or throws something else). */
+export async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(err)}`);
+  return err;
+}
+
+/** Reads events from a subscription until `count` arrived (or a timeout). */
+export async function take(
+  stream: AsyncIterable<unknown>,
+  count: number,
+): Promise<{ id: string; data: ConversationEvent }[]> {
+  const got: { id: string; data: ConversationEvent }[] = [];
+  const iterator = stream[Symbol.asyncIterator]();
+  const deadline = Date.now() + 10_000;
+  while (got.length < count) {
+    const next = await Promise.race([
+      iterator.next(),
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`only ${got.length} of ${count} events arrived`)),
+          deadline - Date.now(),
+        ),
+      ),
+    ]);
+    if (next.done) break;
+    // Tracked events arrive as [id, data, symbol]-shaped envelopes from the caller.
+    const value = next.value as
+      { id: string; data: ConversationEvent } | [string, ConversationEvent];
+    got.push(Array.isArray(value) ? { id: value[0], data: value[1] } : value);
+  }
+  return got;
 }

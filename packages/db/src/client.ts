@@ -44,6 +44,8 @@ export interface CreateDatabaseOptions {
   maxConnections?: number;
   /** Start the embedded database from a dump made by `PGlite.dumpDataDir` (used to clone test databases). */
   loadDataDir?: Blob | File;
+  /** Called with every statement drizzle sends (tests count statements with it). */
+  onQuery?: (query: string) => void;
 }
 
 const DEFAULT_MAX_CONNECTIONS = 10;
@@ -60,7 +62,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       // "already exists, skipping" notices from idempotent DDL are not worth a console line each.
       onnotice: () => undefined,
     });
-    const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case' });
+    const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case', logger: queryLogger(options) });
     return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
   }
 
@@ -73,8 +75,13 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: queryLogger(options) });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+function queryLogger(options: CreateDatabaseOptions) {
+  const onQuery = options.onQuery;
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
 
 // Any constant works; it only has to be the same for every instance of the server.

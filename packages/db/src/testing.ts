@@ -86,12 +86,17 @@ function migratedPgliteTemplate(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  options: { onQuery?: (query: string) => void } = {},
+): Promise<TestDatabase> {
   const storageDir = await mkdtemp(path.join(tmpdir(), 'yardsale-test-uploads-'));
   const removeStorage = () => rm(storageDir, { recursive: true, force: true });
   try {
     const handle =
-      kind === 'pglite' ? await createPgliteTestDatabase() : await createPostgresTestDatabase();
+      kind === 'pglite'
+        ? await createPgliteTestDatabase(options.onQuery)
+        : await createPostgresTestDatabase(options.onQuery);
     return {
       ...handle,
       storageDir,
@@ -109,11 +114,13 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   }
 }
 
-async function createPgliteTestDatabase(): Promise<DatabaseHandle> {
-  return createDatabase({ inMemory: true, loadDataDir: await migratedPgliteTemplate() });
+async function createPgliteTestDatabase(onQuery?: (query: string) => void): Promise<DatabaseHandle> {
+  return createDatabase({ inMemory: true, loadDataDir: await migratedPgliteTemplate(), onQuery });
 }
 
-async function createPostgresTestDatabase(): Promise<DatabaseHandle & { databaseUrl: string }> {
+async function createPostgresTestDatabase(
+  onQuery?: (query: string) => void,
+): Promise<DatabaseHandle & { databaseUrl: string }> {
   const serverUrl = readTestDatabaseUrl();
   if (!serverUrl) throw new Error('createTestDatabase("postgres") needs TEST_DATABASE_URL');
   const name = `yardsale_test_${randomBytes(6).toString('hex')}`;
@@ -134,7 +141,7 @@ async function createPostgresTestDatabase(): Promise<DatabaseHandle & { database
 
   let handle: DatabaseHandle | undefined;
   try {
-    handle = await createDatabase({ databaseUrl: databaseUrl.toString(), maxConnections: 4 });
+    handle = await createDatabase({ databaseUrl: databaseUrl.toString(), maxConnections: 4, onQuery });
     await migrateDatabase(handle);
   } catch (error) {
     await handle?.close();

@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { describeError } from '../errors';
 import { addListingPhotos, createListing, purgeEndedListings } from '../services/listings';
-import { TEST_ADMIN_EMAIL, createTestApi } from '../testing';
+import { TEST_ADMIN_EMAIL, createTestApi, refusal } from '../testing';
 import type { TestApi } from '../testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,15 +57,6 @@ const sale = (overrides: Partial<ListingInput> = {}): ListingInput => ({
   timeZone: 'America/Chicago',
   ...overrides,
 });
-
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(err)}`);
-  return err;
-}
 
 describe.each(testDatabaseKinds())('listings on %s', (kind) => {
   let api: TestApi;

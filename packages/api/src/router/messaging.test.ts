@@ -4,47 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import type { ConversationEvent } from '@yardsale/validators';
 import { MESSAGES } from '@yardsale/validators';
 
-import { TEST_PASSWORD, createTestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi, refusal, take } from '../testing';
 import type { TestApi } from '../testing';
-
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(err)}`);
-  return err;
-}
-
-/** Reads events from a subscription until `count` arrived (or a timeout). */
-async function take(
-  stream: AsyncIterable<unknown>,
-  count: number,
-): Promise<{ id: string; data: ConversationEvent }[]> {
-  const got: { id: string; data: ConversationEvent }[] = [];
-  const iterator = stream[Symbol.asyncIterator]();
-  const deadline = Date.now() + 10_000;
-  while (got.length < count) {
-    const next = await Promise.race([
-      iterator.next(),
-      new Promise<never>((_, reject) =>
-        setTimeout(
-          () => reject(new Error(`only ${got.length} of ${count} events arrived`)),
-          deadline - Date.now(),
-        ),
-      ),
-    ]);
-    if (next.done) break;
-    // Tracked events arrive as [id, data, symbol]-shaped envelopes from the caller.
-    const value = next.value as
-      { id: string; data: ConversationEvent } | [string, ConversationEvent];
-    got.push(Array.isArray(value) ? { id: value[0], data: value[1] } : value);
-  }
-  return got;
-}
 
 describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   let api: TestApi;
