@@ -9,6 +9,7 @@ import { ContactCard } from './contact-card';
 import { ListingGallery } from './listing-gallery';
 import { ListingSummary } from './listing-summary';
 import { LocationCard } from './location-card';
+import { SellerReviews } from './seller-reviews';
 
 /**
  * Phones read top to bottom: photos, the summary with its buttons, then the details. Wide screens
@@ -76,6 +77,7 @@ export function ListingDetailView({
             isOwner={isOwner}
           />
           <LocationCard address={listing.address} />
+          <SellerReviews listing={listing} viewer={viewer} />
         </div>
       </div>
     </PageContainer>

@@ -21,6 +21,7 @@ import { formatTimeRange } from '../listings/listing-format';
 import { LISTING_TEXTS } from '../listings/listing-texts';
 import { DeleteListingButton } from './delete-listing-button';
 import { MessageSellerButton } from './message-seller-button';
+import { ReportListingButton } from './report-listing-button';
 import { autoDeletionText, formatSaleDateSpan } from './listing-dates';
 import { SaveButton } from './save-button';
 import { ShareButton } from './share-button';
@@ -56,8 +57,8 @@ function Fact({
 }
 
 /**
- * The listing at a glance, with what this viewer can do: a buyer messages, saves and shares; the
- * seller edits, deletes and shares; the admin may also delete someone else's listing.
+ * The listing at a glance, with what this viewer can do: a buyer messages, saves, shares and
+ * reports; the seller edits, deletes and shares; the admin may also delete someone else's listing.
  */
 export function ListingSummary({
   listing,
@@ -134,6 +135,12 @@ export function ListingSummary({
               <ShareButton listingId={listing.id} />
             </div>
             {isAdmin ? <DeleteListingButton listingId={listing.id} as="admin" /> : null}
+            <ReportListingButton
+              listingId={listing.id}
+              listingTitle={listing.title}
+              sellerId={listing.user.id}
+              sellerName={seller}
+            />
           </>
         )}
       </div>

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  NativeSelect,
+  Textarea,
+  cn,
+  toast,
+} from '@yardsale/ui';
+import {
+  MESSAGES,
+  REPORT_CATEGORIES,
+  REPORT_CATEGORY_LABELS,
+  REPORT_DESCRIPTION_MAX_LENGTH,
+  reportSchema,
+} from '@yardsale/validators';
+import { CircleAlertIcon, FlagIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+
+import { applyServerFieldErrors, serverMessage } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+
+/** The select starts on its placeholder (''), which the category rule refuses with its message. */
+const reportFormSchema = z.object({
+  category: z.string().pipe(reportSchema.shape.category),
+  description: reportSchema.shape.description,
+});
+type ReportFormFields = z.input<typeof reportFormSchema>;
+type ReportFormValues = z.output<typeof reportFormSchema>;
+
+const EMPTY: ReportFormFields = { category: '', description: '' };
+
+/**
+ * Reports the listing and its seller to the team. The form lives outside the dialog, so closing
+ * and reopening it, or a refused submit, never loses what was written.
+ */
+export function ReportListingButton({
+  listingId,
+  listingTitle,
+  sellerId,
+  sellerName,
+}: {
+  listingId: number;
+  listingTitle: string;
+  sellerId: number;
+  sellerName: string;
+}) {
+  const trpc = useTRPC();
+  const [open, setOpen] = useState(false);
+  // Said inside the dialog too: while it is open, the page behind it (toasts included) is hidden
+  // from screen readers.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const create = useMutation(trpc.reports.create.mutationOptions());
+  const form = useForm<ReportFormFields, unknown, ReportFormValues>({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues: EMPTY,
+  });
+  const description = useWatch({ control: form.control, name: 'description' });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      await create.mutateAsync({ reportedUserId: sellerId, listingId, ...values });
+      form.reset(EMPTY);
+      setOpen(false);
+      toast({
+        variant: 'success',
+        title: MESSAGES.report.submittedTitle,
+        description: MESSAGES.report.submittedDescription,
+      });
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['category', 'description']);
+      const message = serverMessage(error) ?? MESSAGES.report.failedFallback;
+      setRefusal(message);
+      toast({ variant: 'destructive', title: MESSAGES.report.failedTitle, description: message });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setRefusal(null);
+      }}
+    >
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="justify-self-center text-muted-foreground hover:text-destructive"
+        onClick={() => setOpen(true)}
+      >
+        <FlagIcon aria-hidden="true" />
+        Report
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Report this listing</DialogTitle>
+          <DialogDescription>
+            Tell the YardSale team what is wrong with &ldquo;{listingTitle}&rdquo; by {sellerName}.
+            Your report is private: the seller is not told who sent it.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Report">
+          <FormField
+            id="report-category"
+            label="Category"
+            required
+            error={errors.category?.message}
+          >
+            <NativeSelect {...form.register('category')}>
+              <option value="" disabled>
+                Choose a category
+              </option>
+              {REPORT_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {REPORT_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <div className="grid gap-1.5">
+            <FormField
+              id="report-description"
+              label="Description"
+              required
+              error={errors.description?.message}
+            >
+              <Textarea
+                rows={5}
+                aria-describedby="report-description-hint"
+                placeholder="For example: the seller asked for payment before meeting and then stopped answering."
+                {...form.register('description')}
+              />
+            </FormField>
+            <div
+              id="report-description-hint"
+              className="flex items-start justify-between gap-3 text-sm text-muted-foreground"
+            >
+              <p>What happened? Details help the team act quickly.</p>
+              <p
+                className={cn(
+                  'shrink-0 text-xs tabular-nums',
+                  description.length > REPORT_DESCRIPTION_MAX_LENGTH &&
+                    'font-medium text-destructive',
+                )}
+              >
+                {description.length}/{REPORT_DESCRIPTION_MAX_LENGTH}
+              </p>
+            </div>
+          </div>
+          {refusal ? (
+            <p
+              role="alert"
+              className="flex gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-900"
+            >
+              <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700" />
+              {refusal}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" loading={isSubmitting}>
+              {isSubmitting ? 'Submitting…' : 'Submit Report'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

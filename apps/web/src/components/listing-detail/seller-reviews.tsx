@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, CardContent, Skeleton } from '@yardsale/ui';
+import { CircleCheckIcon, StarIcon } from 'lucide-react';
+import { useState } from 'react';
+
+import type { SessionUser } from '../../lib/session';
+import { useTRPC } from '../../lib/trpc';
+import type { ListingDetail } from '../../lib/upload';
+import { IconCardHeader } from '../layout/icon-card-header';
+import { formatReviewDate } from '../reviews/rating-format';
+import { RatingSummary } from '../reviews/rating-summary';
+import { ReviewForm } from '../reviews/review-form';
+import { ReviewList } from '../reviews/review-list';
+
+/** Enough to judge a seller at a glance; the rest is one tap away. */
+const FIRST_REVIEWS_SHOWN = 3;
+
+/**
+ * What neighbours say about this listing's seller, and (for anyone but the seller) a form to add
+ * a review about this listing.
+ */
+export function SellerReviews({
+  listing,
+  viewer,
+}: {
+  listing: ListingDetail;
+  viewer: SessionUser;
+}) {
+  const trpc = useTRPC();
+  const sellerId = listing.user.id;
+  const rating = useQuery(trpc.reviews.rating.queryOptions({ userId: sellerId }));
+  const reviews = useQuery(trpc.reviews.ofUser.queryOptions({ userId: sellerId }));
+  const [showAll, setShowAll] = useState(false);
+  const isOwner = listing.userId === viewer.id;
+  const seller = listing.user.firstName;
+  // One review per reviewer, seller and listing: someone who wrote theirs sees it acknowledged.
+  const mine = reviews.data?.find(
+    (review) => review.reviewer.id === viewer.id && review.listingId === listing.id,
+  );
+  const shown = showAll ? reviews.data : reviews.data?.slice(0, FIRST_REVIEWS_SHOWN);
+  const hidden = (reviews.data?.length ?? 0) - (shown?.length ?? 0);
+
+  return (
+    <Card role="region" aria-labelledby="seller-reviews-heading">
+      <IconCardHeader
+        icon={StarIcon}
+        title="Seller reviews"
+        titleId="seller-reviews-heading"
+        description={
+          isOwner
+            ? 'What neighbours say about you as a seller.'
+            : `What neighbours say about buying from ${seller}.`
+        }
+      />
+      <CardContent className="flex flex-col gap-5">
+        {rating.data?.totalReviews === 0 ? (
+          <div className="flex items-center gap-3 rounded-xl border border-dashed border-stone-300 px-4 py-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-500">
+              <StarIcon aria-hidden="true" className="size-5" />
+            </span>
+            <div className="grid gap-0.5">
+              <RatingSummary
+                rating={rating.data}
+                className="text-base font-semibold text-foreground"
+              />
+              <p className="text-sm text-muted-foreground">
+                {isOwner
+                  ? 'Reviews from your buyers will show up here.'
+                  : `Bought something from ${seller}? Be the first to leave a review.`}
+              </p>
+            </div>
+          </div>
+        ) : rating.data ? (
+          <RatingSummary rating={rating.data} size="lg" />
+        ) : rating.isError ? (
+          <p className="text-sm text-muted-foreground">The rating could not be loaded.</p>
+        ) : (
+          <Skeleton className="h-8 w-56" />
+        )}
+
+        {reviews.isPending ? (
+          <div className="flex flex-col gap-3" aria-hidden="true">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : reviews.isError ? (
+          <p className="text-sm text-muted-foreground">
+            Reviews could not be loaded. Reload the page to try again.
+          </p>
+        ) : shown && shown.length > 0 ? (
+          <div className="flex flex-col gap-3">
+            <ReviewList reviews={shown} label={`Reviews of ${seller}`} />
+            {hidden > 0 ? (
+              <Button
+                type="button"
+                variant="link"
+                className="self-start"
+                onClick={() => setShowAll(true)}
+              >
+                Show all {reviews.data.length} reviews
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+
+        {isOwner ? null : (
+          <div className="border-t pt-5">
+            {mine ? (
+              <p className="flex items-start gap-2 rounded-xl bg-secondary/70 px-3 py-2.5 text-sm">
+                <CircleCheckIcon
+                  aria-hidden="true"
+                  className="mt-0.5 size-4 shrink-0 text-primary"
+                />
+                You reviewed {seller} for this listing on {formatReviewDate(mine.createdAt)}. Thank
+                you!
+              </p>
+            ) : (
+              <>
+                <h3 className="mb-4 font-display text-lg font-semibold tracking-tight">
+                  Leave a review
+                </h3>
+                <ReviewForm sellerId={sellerId} sellerFirstName={seller} listingId={listing.id} />
+              </>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { StarRating, UserAvatar } from '@yardsale/ui';
+import type { ReviewOutput } from '@yardsale/validators';
+
+import { formatReviewDate, reviewerName } from './rating-format';
+
+/** Reviews newest first: who wrote it, their stars, when, and what they said. */
+export function ReviewList({
+  reviews,
+  label,
+}: {
+  reviews: readonly ReviewOutput[];
+  label: string;
+}) {
+  return (
+    <ul aria-label={label} className="flex flex-col divide-y">
+      {reviews.map((review) => {
+        const name = reviewerName(review.reviewer);
+        return (
+          <li key={review.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
+            <span aria-hidden="true">
+              <UserAvatar src={review.reviewer.profilePicture} name={name} size="sm" />
+            </span>
+            <article
+              className="flex min-w-0 flex-1 flex-col gap-1"
+              aria-label={`Review by ${name}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5">
+                <p className="font-semibold">{name}</p>
+                <time
+                  dateTime={review.createdAt.toISOString()}
+                  className="text-xs text-muted-foreground"
+                >
+                  {formatReviewDate(review.createdAt)}
+                </time>
+              </div>
+              <StarRating value={review.rating} size="sm" />
+              {review.comment ? (
+                <p className="text-sm leading-relaxed break-words whitespace-pre-line text-pretty text-foreground/90">
+                  {review.comment}
+                </p>
+              ) : null}
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
