@@ -1,13 +1,50 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@yardsale/ui';
+import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@yardsale/ui';
+import type { RatingSummary } from '@yardsale/validators';
 import { MessageSquareQuoteIcon, StarIcon, StoreIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
-/** Quick Stats: listings are counted; reviews show a dash until neighbours can write them. */
-export function SellerStats({ listingCount }: { listingCount: number }) {
-  const rows: readonly { label: string; icon: LucideIcon; value: number | null }[] = [
-    { label: 'Total listings', icon: StoreIcon, value: listingCount },
-    { label: 'Total reviews', icon: MessageSquareQuoteIcon, value: null },
-    { label: 'Average rating', icon: StarIcon, value: null },
+import { formatAverage } from '../reviews/rating-format';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Quick Stats: listings and reviews counted, the average to one decimal (a dash before any). */
+export function SellerStats({
+  listingCount,
+  rating,
+}: {
+  listingCount: number | undefined;
+  rating: RatingSummary | undefined;
+}) {
+  const average =
+    rating === undefined ? undefined : rating.averageRating === null ? null : rating.averageRating;
+  const rows: readonly { label: string; icon: LucideIcon; value: ReactNode }[] = [
+    {
+      label: 'Total listings',
+      icon: StoreIcon,
+      value: listingCount === undefined ? undefined : numberFormat.format(listingCount),
+    },
+    {
+      label: 'Total reviews',
+      icon: MessageSquareQuoteIcon,
+      value: rating === undefined ? undefined : numberFormat.format(rating.totalReviews),
+    },
+    {
+      label: 'Average rating',
+      icon: StarIcon,
+      value:
+        average === undefined ? undefined : average === null ? (
+          <span className="text-muted-foreground/60">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No reviews yet</span>
+          </span>
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <StarIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            {formatAverage(average)}
+          </span>
+        ),
+    },
   ];
   return (
     <Card role="region" aria-labelledby="seller-stats-heading">
@@ -24,14 +61,9 @@ export function SellerStats({ listingCount }: { listingCount: number }) {
                 <row.icon aria-hidden="true" className="size-4 text-primary" />
                 {row.label}
               </dt>
-              {row.value === null ? (
-                <dd className="font-display font-bold text-muted-foreground/60">
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">Not counted yet</span>
-                </dd>
-              ) : (
-                <dd className="font-display font-bold tabular-nums">{row.value}</dd>
-              )}
+              <dd className="font-display font-bold tabular-nums">
+                {row.value === undefined ? <Skeleton className="h-5 w-8" /> : row.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,6 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@yardsale/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
 import {
   BadgeCheckIcon,
@@ -17,19 +17,30 @@ import {
 } from 'lucide-react';
 
 import { PageContainer } from '../../components/layout/page';
+import { formatAverage } from '../../components/reviews/rating-format';
+import { RatingSummary } from '../../components/reviews/rating-summary';
 import { MyListings } from '../../components/profile/my-listings';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { SavedPreview } from '../../components/profile/saved-preview';
-import { fullName, useCurrentUser } from '../../lib/session';
+import { fullName, loadSessionUser, useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   head: () => ({ meta: [{ title: 'My Profile · YardSale' }] }),
-  loader: ({ context: { queryClient, trpc } }) =>
-    Promise.all([
+  loader: async ({ context }) => {
+    const { queryClient, trpc } = context;
+    const user = await loadSessionUser(context);
+    // The rating is not needed to show the page: its places wait for it on their own.
+    if (user) {
+      void queryClient
+        .query(trpc.reviews.rating.queryOptions({ userId: user.id }))
+        .catch(() => undefined);
+    }
+    await Promise.all([
       queryClient.query({ ...trpc.listings.mine.queryOptions(), staleTime: 'static' }),
       queryClient.query({ ...trpc.saved.list.queryOptions(), staleTime: 'static' }),
-    ]),
+    ]);
+  },
   component: ProfilePage,
 });
 
@@ -48,16 +59,30 @@ function ProfilePage() {
   const trpc = useTRPC();
   const { data: mine } = useSuspenseQuery(trpc.listings.mine.queryOptions());
   const { data: saved } = useSuspenseQuery(trpc.saved.list.queryOptions());
-  // Reviews arrive later: their cards keep a dash rather than an invented number.
-  const stats: readonly { label: string; icon: LucideIcon; value: number | null }[] = [
+  const { data: rating } = useQuery(trpc.reviews.rating.queryOptions({ userId: user.id }));
+  // Before the first review there is no average: its card shows a dash, not an invented 0.
+  const stats: readonly { label: string; icon: LucideIcon; value: string | null | undefined }[] = [
     {
       label: 'Active Listings',
       icon: StoreIcon,
-      value: mine.filter((listing) => !listing.isExpired).length,
+      value: numberFormat.format(mine.filter((listing) => !listing.isExpired).length),
     },
-    { label: 'Saved Listings', icon: BookmarkIcon, value: saved.length },
-    { label: 'Rating', icon: StarIcon, value: null },
-    { label: 'Total Reviews', icon: MessageSquareQuoteIcon, value: null },
+    { label: 'Saved Listings', icon: BookmarkIcon, value: numberFormat.format(saved.length) },
+    {
+      label: 'Rating',
+      icon: StarIcon,
+      value:
+        rating === undefined
+          ? undefined
+          : rating.averageRating === null
+            ? null
+            : formatAverage(rating.averageRating),
+    },
+    {
+      label: 'Total Reviews',
+      icon: MessageSquareQuoteIcon,
+      value: rating === undefined ? undefined : numberFormat.format(rating.totalReviews),
+    },
   ];
 
   return (
@@ -99,6 +124,7 @@ function ProfilePage() {
                 Member since {memberSince.format(user.createdAt)}
               </li>
             </ul>
+            {rating ? <RatingSummary rating={rating} /> : <Skeleton className="h-6 w-44" />}
           </div>
           <Button asChild variant="outline" className="sm:mb-2">
             <Link to="/settings">
@@ -121,23 +147,22 @@ function ProfilePage() {
               </span>
               <div className="flex flex-col-reverse">
                 <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-                {stat.value === null ? (
+                {stat.value === undefined ? (
+                  <dd>
+                    <Skeleton className="h-7 w-10" />
+                  </dd>
+                ) : stat.value === null ? (
                   <dd className="font-display text-xl font-bold text-muted-foreground/60">
                     <span aria-hidden="true">—</span>
-                    <span className="sr-only">Not counted yet</span>
+                    <span className="sr-only">No reviews yet</span>
                   </dd>
                 ) : (
-                  <dd className="font-display text-xl font-bold tabular-nums">
-                    {numberFormat.format(stat.value)}
-                  </dd>
+                  <dd className="font-display text-xl font-bold tabular-nums">{stat.value}</dd>
                 )}
               </div>
             </Card>
           ))}
         </dl>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Your rating and reviews will be counted here once neighbours can review sellers.
-        </p>
       </section>
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -1,28 +1,15 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, notFound } from '@tanstack/react-router';
-import {
-  Badge,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  UserAvatar,
-} from '@yardsale/ui';
+import { Badge, Card, EmptyState, Skeleton, UserAvatar } from '@yardsale/ui';
 import { PROFILE_REVIEW_COUNT } from '@yardsale/validators';
-import {
-  BadgeCheckIcon,
-  CalendarIcon,
-  InfoIcon,
-  MessageSquareQuoteIcon,
-  StarIcon,
-  StoreIcon,
-} from 'lucide-react';
+import { BadgeCheckIcon, CalendarIcon, InfoIcon, StoreIcon } from 'lucide-react';
 
 import { PageContainer } from '../../components/layout/page';
 import { ListingCard } from '../../components/listings/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '../../components/listings/listing-grid';
 import { SELLER_TEXTS } from '../../components/listings/listing-texts';
+import { RatingSummary } from '../../components/reviews/rating-summary';
+import { RecentReviews } from '../../components/sellers/recent-reviews';
 import { SellerNotFound } from '../../components/sellers/seller-not-found';
 import { SellerStats } from '../../components/sellers/seller-stats';
 import { errorCode } from '../../lib/errors';
@@ -41,6 +28,11 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
     if (id === null) throw notFound();
     void queryClient
       .query(trpc.listings.byUser.queryOptions({ userId: id }))
+      .catch(() => undefined);
+    // The rating and recent reviews load beside the seller; the page shows placeholders meanwhile.
+    void queryClient.query(trpc.reviews.rating.queryOptions({ userId: id })).catch(() => undefined);
+    void queryClient
+      .query(trpc.reviews.ofUser.queryOptions({ userId: id, limit: PROFILE_REVIEW_COUNT }))
       .catch(() => undefined);
     try {
       const seller = await queryClient.query({
@@ -68,6 +60,7 @@ function SellerPage() {
   const viewer = useCurrentUser();
   const { data: seller } = useSuspenseQuery(trpc.users.byId.queryOptions({ id }));
   const listings = useQuery(trpc.listings.byUser.queryOptions({ userId: id }));
+  const rating = useQuery(trpc.reviews.rating.queryOptions({ userId: id }));
   const name = fullName(seller);
   const isViewer = viewer.id === seller.id;
 
@@ -100,11 +93,12 @@ function SellerPage() {
                 <CalendarIcon aria-hidden="true" className="size-4 shrink-0" />
                 Member since {memberSince.format(seller.createdAt)}
               </li>
-              <li className="flex items-center gap-1.5">
-                <StarIcon aria-hidden="true" className="size-4 shrink-0" />
-                No rating yet: reviews are coming soon
-              </li>
             </ul>
+            {rating.data ? (
+              <RatingSummary rating={rating.data} />
+            ) : rating.isPending ? (
+              <Skeleton className="h-6 w-44" />
+            ) : null}
           </div>
         </div>
         {isViewer ? (
@@ -163,23 +157,8 @@ function SellerPage() {
         </section>
 
         <div className="flex flex-col gap-6">
-          <SellerStats listingCount={listings.data?.length ?? 0} />
-          <Card role="region" aria-labelledby="seller-reviews-heading">
-            <CardHeader>
-              <CardTitle asChild>
-                <h2 id="seller-reviews-heading" className="flex items-center gap-2">
-                  <MessageSquareQuoteIcon aria-hidden="true" className="size-5 text-primary" />
-                  Recent Reviews
-                </h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <p className="text-sm text-muted-foreground">
-                The {PROFILE_REVIEW_COUNT} most recent reviews from neighbours will appear here once
-                reviews open.
-              </p>
-            </CardContent>
-          </Card>
+          <SellerStats listingCount={listings.data?.length} rating={rating.data} />
+          <RecentReviews sellerId={seller.id} firstName={seller.firstName} />
         </div>
       </div>
     </PageContainer>

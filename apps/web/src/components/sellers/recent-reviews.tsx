@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@yardsale/ui';
+import { PROFILE_REVIEW_COUNT } from '@yardsale/validators';
+import { MessageSquareQuoteIcon } from 'lucide-react';
+
+import { useTRPC } from '../../lib/trpc';
+import { ReviewList } from '../reviews/review-list';
+
+/** The seller's most recent reviews (the spec's profile shows three). */
+export function RecentReviews({ sellerId, firstName }: { sellerId: number; firstName: string }) {
+  const trpc = useTRPC();
+  const reviews = useQuery(
+    trpc.reviews.ofUser.queryOptions({ userId: sellerId, limit: PROFILE_REVIEW_COUNT }),
+  );
+  return (
+    <Card role="region" aria-labelledby="seller-reviews-heading">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="seller-reviews-heading" className="flex items-center gap-2">
+            <MessageSquareQuoteIcon aria-hidden="true" className="size-5 text-primary" />
+            Recent Reviews
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {reviews.isPending ? (
+          <div className="flex flex-col gap-3" aria-hidden="true">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : reviews.isError ? (
+          <p className="text-sm text-muted-foreground">
+            Reviews could not be loaded. Reload the page to try again.
+          </p>
+        ) : reviews.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No reviews yet. Neighbours who buy from {firstName} can review them from any of their
+            listings.
+          </p>
+        ) : (
+          <ReviewList reviews={reviews.data} label={`Recent reviews of ${firstName}`} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
