@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Button, FormField, Textarea, toast } from '@yardsale/ui';
+import {
+  MESSAGES,
+  MESSAGE_MAX_LENGTH,
+  SYSTEM_ACCOUNT,
+  announcementSchema,
+} from '@yardsale/validators';
+import type { AnnouncementInput } from '@yardsale/validators';
+import { SendIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { applyServerFieldErrors } from '../../lib/errors';
+import { useTRPC } from '../../lib/trpc';
+import { refusalMessage } from './admin-errors';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function AnnouncementForm() {
+  const trpc = useTRPC();
+  const announce = useMutation(trpc.admin.announce.mutationOptions());
+  const form = useForm<AnnouncementInput, unknown, z.output<typeof announcementSchema>>({
+    resolver: zodResolver(announcementSchema),
+    defaultValues: { message: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [lastRecipients, setLastRecipients] = useState<number | null>(null);
+  const length = useWatch({ control: form.control, name: 'message' }).length;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await announce.mutateAsync(values);
+      form.reset({ message: '' });
+      setLastRecipients(result.recipients);
+      toast({
+        variant: 'success',
+        title: MESSAGES.announcement.sentTitle,
+        description: MESSAGES.announcement.sentDescription,
+      });
+    } catch (error) {
+      // The text stays in the box so nothing typed is lost.
+      applyServerFieldErrors(error, form.setError, ['message']);
+      toast({
+        variant: 'destructive',
+        title: MESSAGES.announcement.failedTitle,
+        description: refusalMessage(error, MESSAGES.announcement.failedFallback),
+      });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-labelledby="announcement-heading"
+    >
+      <FormField
+        id="announcement-message"
+        label="Announcement"
+        required
+        error={errors.message?.message}
+        description={`Arrives in every member's Messages from ${SYSTEM_ACCOUNT.displayName}.`}
+      >
+        <Textarea
+          rows={5}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder="e.g. This Saturday is the spring neighbourhood sale: post your listing by Friday evening!"
+          {...form.register('message')}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-muted-foreground">
+          {length === 0 && lastRecipients !== null ? (
+            <span role="status">
+              Last announcement delivered to {numberFormat.format(lastRecipients)}{' '}
+              {lastRecipients === 1 ? 'member' : 'members'}.
+            </span>
+          ) : (
+            `${numberFormat.format(length)} / ${numberFormat.format(MESSAGE_MAX_LENGTH)}`
+          )}
+        </p>
+        <Button type="submit" loading={isSubmitting}>
+          <SendIcon aria-hidden="true" />
+          {isSubmitting ? 'Sending…' : 'Send Announcement'}
+        </Button>
+      </div>
+    </form>
+  );
+}
