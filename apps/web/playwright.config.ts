@@ -34,7 +34,8 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      grepInvert: /@phone/,
+      grepInvert: /@phone|@everyone/,
+      teardown: 'everyone',
     },
     {
       name: 'phone',
@@ -46,6 +47,15 @@ export default defineConfig({
       },
       testMatch: /navigation\.spec\.ts/,
       grepInvert: /@desktop/,
+      teardown: 'everyone',
+    },
+    {
+      // An announcement reaches every account and a duplicate clean-up every seller's listings:
+      // those journeys run once the others are done (pass or fail), so no unread count or
+      // listing changes under another journey's feet.
+      name: 'everyone',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grep: /@everyone/,
     },
   ],
   webServer: {
