@@ -8,7 +8,7 @@ import {
   announcementSchema,
 } from '@yardsale/validators';
 import type { AnnouncementInput } from '@yardsale/validators';
-import { SendIcon } from 'lucide-react';
+import { CheckCircle2Icon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -58,36 +58,42 @@ export function AnnouncementForm() {
       className="grid gap-4"
       aria-labelledby="announcement-heading"
     >
-      <FormField
-        id="announcement-message"
-        label="Announcement"
-        required
-        error={errors.message?.message}
-        description={`Arrives in every member's Messages from ${SYSTEM_ACCOUNT.displayName}.`}
-      >
-        <Textarea
-          rows={5}
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder="e.g. This Saturday is the spring neighbourhood sale: post your listing by Friday evening!"
-          {...form.register('message')}
-        />
-      </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-muted-foreground">
-          {length === 0 && lastRecipients !== null ? (
-            <span role="status">
-              Last announcement delivered to {numberFormat.format(lastRecipients)}{' '}
-              {lastRecipients === 1 ? 'member' : 'members'}.
-            </span>
-          ) : (
-            `${numberFormat.format(length)} / ${numberFormat.format(MESSAGE_MAX_LENGTH)}`
-          )}
-        </p>
-        <Button type="submit" loading={isSubmitting}>
-          <SendIcon aria-hidden="true" />
-          {isSubmitting ? 'Sending…' : 'Send Announcement'}
-        </Button>
+      <div className="grid gap-1.5">
+        <FormField
+          id="announcement-message"
+          label="Announcement"
+          required
+          error={errors.message?.message}
+        >
+          <Textarea
+            rows={5}
+            maxLength={MESSAGE_MAX_LENGTH}
+            aria-describedby="announcement-hint"
+            placeholder="e.g. This Saturday is the spring neighbourhood sale: post your listing by Friday evening!"
+            {...form.register('message')}
+          />
+        </FormField>
+        <div
+          id="announcement-hint"
+          className="flex items-start justify-between gap-3 text-sm text-muted-foreground"
+        >
+          <p>Arrives in every member&apos;s Messages from {SYSTEM_ACCOUNT.displayName}.</p>
+          <p className="shrink-0 text-xs tabular-nums">
+            {numberFormat.format(length)}/{numberFormat.format(MESSAGE_MAX_LENGTH)}
+          </p>
+        </div>
       </div>
+      {lastRecipients !== null ? (
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-pine-800">
+          <CheckCircle2Icon aria-hidden="true" className="size-4 shrink-0" />
+          Last announcement delivered to {numberFormat.format(lastRecipients)}{' '}
+          {lastRecipients === 1 ? 'member' : 'members'}.
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" loading={isSubmitting}>
+        <SendIcon aria-hidden="true" />
+        {isSubmitting ? 'Sending…' : 'Send Announcement'}
+      </Button>
     </form>
   );
 }

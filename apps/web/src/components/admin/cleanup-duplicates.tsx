@@ -43,7 +43,7 @@ export function CleanupDuplicates() {
 
   return (
     <div className="grid gap-4">
-      <ul className="grid gap-1.5 text-sm text-muted-foreground">
+      <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground marker:text-brand-400">
         <li>Looks at each seller&apos;s active listings.</li>
         <li>Same type, title and address (and date, for garage sales) count as copies.</li>
         <li>The oldest copy stays; the others are deleted with their photos and chats.</li>

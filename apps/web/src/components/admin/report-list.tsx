@@ -35,22 +35,20 @@ function StatusFilter({
     })),
   ];
   return (
-    <nav
-      aria-label="Filter reports by status"
-      className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
-    >
-      <ul className="flex w-max gap-1 rounded-xl bg-muted p-1">
+    <nav aria-label="Filter reports by status">
+      {/* Wraps into two even rows on phones rather than hiding statuses off-screen. */}
+      <ul className="flex flex-wrap gap-1 rounded-xl bg-muted p-1 sm:w-max">
         {options.map((option) => {
           const active = option.value === status;
           return (
-            <li key={option.label}>
+            <li key={option.label} className="grow sm:grow-0">
               <Link
                 to="/admin"
                 search={option.value ? { status: option.value } : {}}
                 replace
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors',
+                  'flex h-9 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors',
                   'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                   active
                     ? 'bg-card text-foreground shadow-sm'
