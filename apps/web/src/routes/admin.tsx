@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { AdminAccessNotice } from '../components/admin/admin-access';
 import { AdminDashboard } from '../components/admin/admin-dashboard';
-import { useSessionUser } from '../lib/session';
+import { loadSessionUser, useSessionUser } from '../lib/session';
 
 const adminSearchSchema = z.object({
   /** Shows only the reports in this status. */
@@ -18,6 +18,13 @@ const adminSearchSchema = z.object({
  */
 export const Route = createFileRoute('/admin')({
   validateSearch: adminSearchSchema,
+  // Unlike the root's, this asks without swallowing a failure: an unreachable server gets the
+  // error screen with Try again, not an endless spinner.
+  beforeLoad: async ({ context }) => {
+    await loadSessionUser(context);
+  },
+  pendingComponent: PageSpinner,
+  pendingMs: 200,
   head: () => ({ meta: [{ title: 'Admin Dashboard · YardSale' }] }),
   component: AdminPage,
 });
