@@ -17,9 +17,18 @@ test('a seller’s page shows who they are and what they have on offer', async (
   const listed = await current.getByRole('article').count();
   const stats = page.getByRole('region', { name: 'Quick Stats' });
   await expect(stats.getByRole('definition').first()).toHaveText(String(listed));
-  // Reviews come later: their places are there, without numbers.
-  await expect(stats.getByRole('definition').nth(1)).toContainText('Not counted yet');
-  await expect(page.getByRole('region', { name: 'Recent Reviews' })).toBeVisible();
+  // The review count and the average are the server's.
+  const rating = (await (await page.request.get(`/api/users/${books.userId}/rating`)).json()) as {
+    averageRating: number | null;
+    totalReviews: number;
+  };
+  expect(rating.totalReviews).toBeGreaterThan(0);
+  await expect(stats.getByRole('definition').nth(1)).toHaveText(String(rating.totalReviews));
+  await expect(stats.getByRole('definition').nth(2)).toContainText(
+    (rating.averageRating ?? 0).toFixed(1),
+  );
+  const recent = page.getByRole('region', { name: 'Recent Reviews' });
+  await expect(recent.getByRole('listitem')).toHaveCount(Math.min(3, rating.totalReviews));
 });
 
 test('an unknown seller is User Not Found, with a way back', async ({ page }) => {
