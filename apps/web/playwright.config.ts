@@ -70,6 +70,7 @@ export default defineConfig({
       ADMIN_EMAIL: e2eEnv.admin.email,
       ADMIN_PASSWORD: e2eEnv.admin.password,
       LOG_LEVEL: 'warn',
+      ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,8 +1,11 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
 import { DEFAULT_DATA_DIR } from '@yardsale/db';
+
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -26,6 +29,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -44,6 +48,8 @@ export interface ServerConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Behind a proxy, the client address comes from X-Forwarded-For; otherwise that header is ignored. */
   trustProxy: boolean;
+  /** The built web app to serve (apps/web/dist unless set). */
+  webDistDir: string;
 }
 
 /** Reads and checks configuration once; a bad value stops the start with the variable's name. */
@@ -68,6 +74,7 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
     appOrigin: e.APP_ORIGIN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };
 }
 

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { Redis } from 'ioredis';
 
@@ -48,7 +47,7 @@ async function main() {
       await handle.db.execute(sql`select 1`);
     },
     uploadsDir,
-    webDistDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webDistDir: config.webDistDir,
     appOrigin: config.appOrigin,
     logLevel: config.logLevel,
     production: config.env === 'production',

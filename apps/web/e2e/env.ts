@@ -34,4 +34,6 @@ export const e2eEnv = {
   /** The server makes this account the admin at start. */
   admin: { email: 'admin@yardsale.test', password: 'e2e-admin-password' },
   ci: Boolean(env.CI),
+  /** A web build elsewhere than apps/web/dist (so two builds can be tested side by side). */
+  webDistDir: env.WEB_DIST_DIR,
 };
