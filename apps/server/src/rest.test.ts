@@ -225,6 +225,16 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     expect(paths['/api/user/profile-picture']?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
   });
 
+  it('compresses what it sends for clients that accept it', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(((await res.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    }
+    const plain = await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('reports health and serves the app for page addresses, JSON 404 for unknown API paths', async () => {
     expect((await call('GET', '/healthz')).body).toEqual({ status: 'ok' });
     const page = await fetch(`${server.url}/listing/42`);
