@@ -1,0 +1,489 @@
+/**
+ * Page-weight and speed benchmark: what a first visit to each screen downloads, and Lighthouse on
+ * the three screens people land on most.
+ *
+ *   pnpm bench:web
+ *
+ * It builds the web app into a temporary folder, starts the real server on it (fresh embedded
+ * database, seeded with the demo content) and then:
+ * - opens every route in Chromium with an empty cache (service workers blocked, so only what the
+ *   page itself fetches counts), signed in where the route needs it, and adds up the scripts and
+ *   stylesheets it downloaded: raw bytes and gzip (each file compressed as the server does);
+ * - runs Lighthouse (mobile emulation, default throttling) on /, /home and a listing page,
+ *   BENCH_LIGHTHOUSE_RUNS times each (default 3), and reports the median of each category.
+ * Exit code 1 when a budget is missed (docs/decisions/022-page-weight.md).
+ *
+ * Optional: BENCH_DIST_DIR (measure that build instead of building), BENCH_LIGHTHOUSE_RUNS (0 skips
+ * Lighthouse), BENCH_PORT (default: any free port), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+import { chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { z } from 'zod';
+
+const KB = 1024;
+
+/** First-visit JavaScript, gzip (the issue "Installable, accessible and fast"). */
+const JS_BUDGETS: Record<string, number> = { '/': 120 * KB, '/home': 170 * KB };
+/** Lighthouse categories that must score at least this on every page measured. */
+const LIGHTHOUSE_MIN = 95;
+const GATED_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const CATEGORIES = [...GATED_CATEGORIES, 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const configSchema = z.object({
+  BENCH_DIST_DIR: z.string().optional(),
+  BENCH_LIGHTHOUSE_RUNS: z.coerce.number().int().min(0).max(15).default(3),
+  BENCH_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+});
+
+function readConfig() {
+  // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
+  const source = process.env;
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, inherited: source };
+}
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => path.join(webRoot, 'node_modules', '.bin', name);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+interface RunningServer {
+  baseURL: string;
+  adminPassword: string;
+  stop: () => void;
+}
+
+async function startServer(
+  distDir: string,
+  dataDir: string,
+  port: number,
+  inherited: NodeJS.ProcessEnv,
+): Promise<RunningServer> {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const adminPassword = 'bench-admin-password';
+  const child = spawn('pnpm', ['--filter', '@yardsale/server', 'start'], {
+    cwd: webRoot,
+    // Its own process group, so stopping it also stops the tsx child that runs the server.
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      APP_ORIGIN: baseURL,
+      ADMIN_EMAIL: 'admin@yardsale.bench',
+      ADMIN_PASSWORD: adminPassword,
+      // Not production: that makes cookies Secure, and this server is plain http.
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const stop = () => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  // A cold embedded database migrates and seeds on first start: give it time.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('The server did not become healthy within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return { baseURL, adminPassword, stop };
+}
+
+const meSchema = z.object({
+  result: z.object({ data: z.object({ json: z.object({ id: z.number() }) }) }),
+});
+const listingsSchema = z.object({
+  items: z.array(
+    z.object({ id: z.number(), userId: z.number(), primaryImage: z.object({}).nullable() }),
+  ),
+});
+
+/** Signs in through the API as the browser would and returns the session cookie. */
+async function signIn(baseURL: string, email: string, password: string) {
+  const response = await fetch(`${baseURL}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseURL },
+    body: JSON.stringify({ json: { email, password, rememberMe: false } }),
+  });
+  if (!response.ok)
+    throw new Error(`Sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  const setCookie = response.headers.getSetCookie()[0];
+  const pair = setCookie?.split(';')[0];
+  const separator = pair?.indexOf('=') ?? -1;
+  if (!pair || separator <= 0) throw new Error(`Sign-in as ${email} set no cookie`);
+  const me = await fetch(`${baseURL}/trpc/auth.me`, { headers: { Cookie: pair } });
+  const userId = meSchema.parse(await me.json()).result.data.json.id;
+  return { header: pair, name: pair.slice(0, separator), value: pair.slice(separator + 1), userId };
+}
+type Session = Awaited<ReturnType<typeof signIn>>;
+
+/** A listing with photos by another seller (the page a buyer opens), and one of the user's own. */
+async function pickListings(baseURL: string, session: Session) {
+  const response = await fetch(`${baseURL}/api/listings?limit=50`, {
+    headers: { Cookie: session.header },
+  });
+  if (!response.ok)
+    throw new Error(`Listing search failed: ${response.status} ${await response.text()}`);
+  const { items } = listingsSchema.parse(await response.json());
+  const others = items.find((item) => item.userId !== session.userId && item.primaryImage);
+  const own = items.find((item) => item.userId === session.userId);
+  if (!others || !own) throw new Error('The demo data has no listing with photos to measure');
+  return { listingId: others.id, sellerId: others.userId, ownListingId: own.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page weight
+
+interface RouteWeight {
+  route: string;
+  jsFiles: number;
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+}
+
+type Visitor = 'visitor' | 'user' | 'admin';
+
+async function weighRoute(
+  browser: Browser,
+  baseURL: string,
+  distDir: string,
+  route: string,
+  label: string,
+  session: Session | null,
+): Promise<RouteWeight> {
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
+  if (session) {
+    await context.addCookies([{ name: session.name, value: session.value, url: baseURL }]);
+  }
+  const page = await context.newPage();
+  const assets = new Map<string, 'script' | 'stylesheet'>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const url = new URL(response.url());
+    if (url.origin === baseURL && (type === 'script' || type === 'stylesheet'))
+      assets.set(url.pathname, type);
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(route, { waitUntil: 'networkidle' });
+  const landedOn = new URL(page.url()).pathname;
+  await context.close();
+  if (errors.length > 0) throw new Error(`${route}: the page threw: ${errors.join('; ')}`);
+  if (session && landedOn.startsWith('/auth'))
+    throw new Error(`${route}: sent to sign in although signed in`);
+
+  const weight: RouteWeight = {
+    route: label,
+    jsFiles: 0,
+    jsRaw: 0,
+    jsGzip: 0,
+    cssRaw: 0,
+    cssGzip: 0,
+  };
+  for (const [pathname, type] of assets) {
+    const bytes = readFileSync(path.join(distDir, decodeURIComponent(pathname)));
+    const gzip = gzipSync(bytes).length;
+    if (type === 'script') {
+      weight.jsFiles += 1;
+      weight.jsRaw += bytes.length;
+      weight.jsGzip += gzip;
+    } else {
+      weight.cssRaw += bytes.length;
+      weight.cssGzip += gzip;
+    }
+  }
+  return weight;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+const lighthouseSchema = z.object({
+  categories: z.record(z.string(), z.object({ score: z.number().nullable() })),
+  audits: z.record(z.string(), z.object({ numericValue: z.number().optional() })),
+});
+
+interface LighthouseResult {
+  page: string;
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+function runLighthouse(
+  url: string,
+  session: Session | null,
+  chromiumPath: string,
+  inherited: NodeJS.ProcessEnv,
+) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'yardsale-lighthouse-'));
+  const output = path.join(outDir, 'report.json');
+  const args = [
+    url,
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    `--only-categories=${CATEGORIES.join(',')}`,
+    `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+  ];
+  if (session) args.push(`--extra-headers=${JSON.stringify({ Cookie: session.header })}`);
+  try {
+    execFileSync(bin('lighthouse'), args, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...inherited, CHROME_PATH: chromiumPath },
+    });
+    const report = lighthouseSchema.parse(JSON.parse(readFileSync(output, 'utf8')));
+    const score = (category: Category) =>
+      Math.round((report.categories[category]?.score ?? 0) * 100);
+    const audit = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as Record<Category, number>,
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    };
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+function printTable(headers: readonly string[], rows: readonly (readonly string[])[]) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function main() {
+  const config = readConfig();
+  const cleanup: (() => void)[] = [];
+  const problems: string[] = [];
+  try {
+    let distDir = config.BENCH_DIST_DIR ? path.resolve(config.BENCH_DIST_DIR) : undefined;
+    if (!distDir) {
+      const builtDir = mkdtempSync(path.join(tmpdir(), 'yardsale-web-bench-'));
+      cleanup.push(() => rmSync(builtDir, { recursive: true, force: true }));
+      console.log(`Building the web app into ${builtDir} ...`);
+      execFileSync(
+        bin('vite'),
+        ['build', '--outDir', builtDir, '--emptyOutDir', '--logLevel', 'warn'],
+        {
+          cwd: webRoot,
+          stdio: 'inherit',
+        },
+      );
+      distDir = builtDir;
+    }
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'yardsale-web-bench-data-'));
+    cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = config.BENCH_PORT ?? (await freePort());
+    console.log('Starting the server on a fresh demo database ...');
+    const server = await startServer(distDir, dataDir, port, config.inherited);
+    cleanup.unshift(server.stop);
+    const { baseURL } = server;
+
+    const user = await signIn(baseURL, 'maria.gonzalez@example.com', 'demo-password');
+    const admin = await signIn(baseURL, 'admin@yardsale.bench', server.adminPassword);
+    const { listingId, sellerId, ownListingId } = await pickListings(baseURL, user);
+
+    const routes: [route: string, label: string, who: Visitor][] = [
+      ['/', '/', 'visitor'],
+      ['/auth', '/auth', 'visitor'],
+      ['/about', '/about', 'visitor'],
+      ['/help', '/help', 'visitor'],
+      ['/how-it-works', '/how-it-works', 'visitor'],
+      ['/terms', '/terms', 'visitor'],
+      ['/privacy', '/privacy', 'visitor'],
+      ['/no-such-page', '(404)', 'visitor'],
+      ['/home', '/home', 'user'],
+      [`/listing/${listingId}`, '/listing/:id', 'user'],
+      ['/create-listing', '/create-listing', 'user'],
+      [`/edit-listing/${ownListingId}`, '/edit-listing/:id', 'user'],
+      ['/profile', '/profile', 'user'],
+      ['/settings', '/settings', 'user'],
+      ['/current', '/current', 'user'],
+      ['/messages', '/messages', 'user'],
+      ['/saved-listings', '/saved-listings', 'user'],
+      [`/users/${sellerId}`, '/users/:userId', 'user'],
+      ['/admin', '/admin', 'admin'],
+    ];
+    const sessions: Record<Visitor, Session | null> = { visitor: null, user, admin };
+
+    console.log('Weighing first visits ...');
+    const browser = await chromium.launch({
+      executablePath: config.CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
+    });
+    const weights: RouteWeight[] = [];
+    try {
+      for (const [route, label, who] of routes) {
+        weights.push(await weighRoute(browser, baseURL, distDir, route, label, sessions[who]));
+      }
+    } finally {
+      await browser.close();
+    }
+
+    const lighthouse: LighthouseResult[] = [];
+    const pages: [url: string, label: string, session: Session | null][] = [
+      ['/', '/', null],
+      ['/home', '/home', user],
+      [`/listing/${listingId}`, '/listing/:id', user],
+    ];
+    for (const [url, label, session] of config.BENCH_LIGHTHOUSE_RUNS > 0 ? pages : []) {
+      console.log(`Lighthouse ${label} (${config.BENCH_LIGHTHOUSE_RUNS} runs) ...`);
+      const runs = Array.from({ length: config.BENCH_LIGHTHOUSE_RUNS }, () =>
+        runLighthouse(`${baseURL}${url}`, session, config.CHROMIUM_PATH, config.inherited),
+      );
+      lighthouse.push({
+        page: label,
+        scores: Object.fromEntries(
+          CATEGORIES.map((c) => [c, median(runs.map((run) => run.scores[c]))]),
+        ) as Record<Category, number>,
+        lcpMs: median(runs.map((run) => run.lcpMs)),
+        tbtMs: median(runs.map((run) => run.tbtMs)),
+        cls: median(runs.map((run) => run.cls)),
+      });
+    }
+
+    console.log('\nFirst visit, empty cache (KB; gzip as the server compresses)');
+    printTable(
+      ['route', 'JS files', 'JS raw', 'JS gzip', 'CSS raw', 'CSS gzip', 'budget (JS gzip)'],
+      weights.map((w) => {
+        const budget = JS_BUDGETS[w.route];
+        if (budget !== undefined && w.jsGzip > budget) {
+          problems.push(
+            `${w.route}: ${kb(w.jsGzip)} KB of JavaScript (gzip), budget ${kb(budget)} KB`,
+          );
+        }
+        const verdict =
+          budget === undefined ? '' : `${kb(budget)} ${w.jsGzip > budget ? 'MISSED' : 'ok'}`;
+        return [
+          w.route,
+          String(w.jsFiles),
+          kb(w.jsRaw),
+          kb(w.jsGzip),
+          kb(w.cssRaw),
+          kb(w.cssGzip),
+          verdict,
+        ];
+      }),
+    );
+
+    if (lighthouse.length > 0) {
+      console.log(
+        `\nLighthouse, mobile emulation, median of ${config.BENCH_LIGHTHOUSE_RUNS} (at least ${LIGHTHOUSE_MIN} for ${GATED_CATEGORIES.join(', ')})`,
+      );
+      printTable(
+        ['page', ...CATEGORIES, 'LCP ms', 'TBT ms', 'CLS'],
+        lighthouse.map((result) => {
+          for (const category of GATED_CATEGORIES) {
+            if (result.scores[category] < LIGHTHOUSE_MIN) {
+              problems.push(
+                `${result.page}: Lighthouse ${category} ${result.scores[category]}, needs ${LIGHTHOUSE_MIN}`,
+              );
+            }
+          }
+          return [
+            result.page,
+            ...CATEGORIES.map((c) => String(result.scores[c])),
+            result.lcpMs.toFixed(0),
+            result.tbtMs.toFixed(0),
+            result.cls.toFixed(3),
+          ];
+        }),
+      );
+    }
+  } finally {
+    for (const step of cleanup) step();
+  }
+
+  if (problems.length > 0) {
+    console.log(`\nBudgets missed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nAll budgets met.');
+  }
+}
+
+await main();
