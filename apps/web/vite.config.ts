@@ -2,12 +2,69 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API server runs separately; in production it serves this app on one origin.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    // The installable app: manifest and service worker. Decision record 020.
+    VitePWA({
+      // The page registers the worker itself after load (src/pwa) and asks before updating.
+      registerType: 'prompt',
+      // The icons are precached with the other images (globPatterns); listing them twice is noise.
+      includeManifestIcons: false,
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'YardSale',
+        short_name: 'YardSale',
+        description:
+          'Garage sales and single items from your neighbours, free to post and to browse.',
+        lang: 'en',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#fdfbf7',
+        background_color: '#fdfbf7',
+        categories: ['shopping', 'lifestyle'],
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/maskable-512x512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // Scripts, styles and icons come from the cache; pages always come from the server, so
+        // index.html is not cached and a deploy is seen at the next page load.
+        globPatterns: ['**/*.{js,css,svg,png,woff2}', 'offline.html'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Page loads go to the network; without one, the offline page answers. The server's
+            // own paths are left out, and no route exists for them: the worker never touches
+            // /api, /trpc, /uploads or /healthz, so users' data is never cached.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(api|trpc|uploads|healthz)(\/|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     proxy: {
       '/trpc': { target: apiServer, ws: true },
