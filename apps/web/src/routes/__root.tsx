@@ -15,6 +15,7 @@ import { SiteHeader } from '../components/layout/site-header';
 import { PageError, PageNotFound } from '../components/layout/status-pages';
 import { loadSessionUser, useSessionUser } from '../lib/session';
 import type { AppTRPC } from '../lib/trpc';
+import { InstallableApp } from '../pwa/installable-app';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -68,6 +69,7 @@ function RootLayout() {
       <div
         className={showTabBar ? 'flex min-h-dvh flex-col pb-16 md:pb-0' : 'flex min-h-dvh flex-col'}
       >
+        <InstallableApp aboveTabBar={showTabBar} />
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           <Outlet />

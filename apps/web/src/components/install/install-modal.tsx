@@ -1,0 +1,55 @@
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@yardsale/ui';
+import { MESSAGES } from '@yardsale/validators';
+import { CheckIcon } from 'lucide-react';
+
+import { LogoIcon } from '../brand/word-mark';
+
+const texts = MESSAGES.install;
+
+/** The one direct ask, a while into the visit. Closing it in any way is a 'no'. */
+export function InstallModal({
+  onInstall,
+  onLater,
+}: {
+  onInstall: () => void;
+  onLater: () => void;
+}) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onLater();
+      }}
+    >
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <LogoIcon className="mb-1 size-12" />
+          <DialogTitle>{texts.modalTitle}</DialogTitle>
+          <DialogDescription>{texts.modalDescription}</DialogDescription>
+        </DialogHeader>
+        <ul className="grid gap-2.5 text-sm">
+          {texts.benefits.map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2.5">
+              <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-pine-700" />
+              {benefit}
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <Button variant="outline" onClick={onLater}>
+            {texts.later}
+          </Button>
+          <Button onClick={onInstall}>{texts.install}</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
