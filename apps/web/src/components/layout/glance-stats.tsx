@@ -33,24 +33,27 @@ export function GlanceStats({
       </h2>
       <dl className="grid grid-cols-3 divide-x">
         {stats.map((stat) => (
+          // A grid, not nested boxes: a <dl> group may hold only its <dt> and <dd> (and hidden
+          // decoration), so rows put the count above its label and the icon beside both.
           <div
             key={stat.label}
-            className="flex flex-col items-center gap-1 px-1 text-center sm:flex-row sm:gap-4 sm:px-6 sm:text-left sm:first:pl-0"
+            className="grid grid-cols-1 justify-items-center px-1 text-center sm:grid-cols-[auto_1fr] sm:items-center sm:justify-items-start sm:gap-x-4 sm:px-6 sm:text-left sm:first:pl-0"
           >
             <span
+              aria-hidden="true"
               className={cn(
-                'flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-12',
+                'mb-1 flex size-10 shrink-0 items-center justify-center rounded-xl sm:row-span-2 sm:mb-0 sm:size-12',
                 tone === 'brand' ? 'bg-brand-50 text-brand-700' : 'bg-pine-50 text-pine-700',
               )}
             >
-              <stat.icon aria-hidden="true" className="size-5 sm:size-6" />
+              <stat.icon className="size-5 sm:size-6" />
             </span>
-            <div className="flex flex-col-reverse">
-              <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{stat.label}</dt>
-              <dd className="font-display text-2xl font-bold tabular-nums">
-                {stat.value === undefined ? placeholder : numberFormat.format(stat.value)}
-              </dd>
-            </div>
+            <dt className="row-start-3 text-xs font-medium text-muted-foreground sm:col-start-2 sm:row-start-2 sm:text-sm">
+              {stat.label}
+            </dt>
+            <dd className="row-start-2 font-display text-2xl font-bold tabular-nums sm:col-start-2 sm:row-start-1">
+              {stat.value === undefined ? placeholder : numberFormat.format(stat.value)}
+            </dd>
           </div>
         ))}
       </dl>

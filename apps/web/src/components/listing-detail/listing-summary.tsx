@@ -42,16 +42,19 @@ function Fact({
   children: ReactNode;
 }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-        <Icon aria-hidden="true" className="size-4" />
+    // A grid, not nested boxes: a <dl> group may hold only its <dt> and <dd> (and hidden
+    // decoration).
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3">
+      <span
+        aria-hidden="true"
+        className="row-span-2 flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700"
+      >
+        <Icon className="size-4" />
       </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          {label}
-        </dt>
-        <dd className="font-medium text-pretty">{children}</dd>
-      </div>
+      <dt className="col-start-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {label}
+      </dt>
+      <dd className="col-start-2 font-medium text-pretty">{children}</dd>
     </div>
   );
 }

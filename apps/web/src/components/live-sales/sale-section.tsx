@@ -46,11 +46,12 @@ export function SaleSection({
           <Icon aria-hidden="true" className="size-5 text-primary sm:size-6" />
           {title}
           {sales ? (
-            <Badge
-              className="tabular-nums"
-              aria-label={`${sales.length} ${sales.length === 1 ? 'sale' : 'sales'}`}
-            >
-              {sales.length}
+            // Said as "4 sales" through hidden text: a label on a plain span is not read.
+            <Badge className="tabular-nums">
+              <span aria-hidden="true">{sales.length}</span>
+              <span className="sr-only">
+                {sales.length} {sales.length === 1 ? 'sale' : 'sales'}
+              </span>
             </Badge>
           ) : null}
         </h2>

@@ -141,25 +141,35 @@ function ProfilePage() {
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {stats.map((stat) => (
-            <Card key={stat.label} className="flex-row items-center gap-3 p-4 sm:p-5">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <stat.icon aria-hidden="true" className="size-5" />
+            // A grid, not nested boxes: a <dl> group may hold only its <dt> and <dd> (and
+            // hidden decoration), so the value is placed above its label by rows instead.
+            <Card
+              key={stat.label}
+              className="grid grid-cols-[auto_1fr] items-center gap-x-3 p-4 sm:p-5"
+            >
+              <span
+                aria-hidden="true"
+                className="row-span-2 flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
+              >
+                <stat.icon className="size-5" />
               </span>
-              <div className="flex flex-col-reverse">
-                <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-                {stat.value === undefined ? (
-                  <dd>
-                    <Skeleton className="h-7 w-10" />
-                  </dd>
-                ) : stat.value === null ? (
-                  <dd className="font-display text-xl font-bold text-muted-foreground/60">
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">No reviews yet</span>
-                  </dd>
-                ) : (
-                  <dd className="font-display text-xl font-bold tabular-nums">{stat.value}</dd>
-                )}
-              </div>
+              <dt className="col-start-2 row-start-2 text-sm text-muted-foreground">
+                {stat.label}
+              </dt>
+              {stat.value === undefined ? (
+                <dd className="col-start-2 row-start-1">
+                  <Skeleton className="h-7 w-10" />
+                </dd>
+              ) : stat.value === null ? (
+                <dd className="col-start-2 row-start-1 font-display text-xl font-bold text-muted-foreground/60">
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">No reviews yet</span>
+                </dd>
+              ) : (
+                <dd className="col-start-2 row-start-1 font-display text-xl font-bold tabular-nums">
+                  {stat.value}
+                </dd>
+              )}
             </Card>
           ))}
         </dl>
