@@ -9,6 +9,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
   FormField,
   NativeSelect,
   Textarea,
@@ -95,16 +96,18 @@ export function ReportListingButton({
         if (!next) setRefusal(null);
       }}
     >
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="justify-self-center text-muted-foreground hover:text-destructive"
-        onClick={() => setOpen(true)}
-      >
-        <FlagIcon aria-hidden="true" />
-        Report
-      </Button>
+      {/* A trigger, so closing the dialog puts focus back on this button. */}
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-center text-muted-foreground hover:text-destructive"
+        >
+          <FlagIcon aria-hidden="true" />
+          Report
+        </Button>
+      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Report this listing</DialogTitle>
