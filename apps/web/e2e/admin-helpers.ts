@@ -13,7 +13,10 @@ type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
  */
 export const SEEDED_MEMBER = { email: 'grace.nakamura@example.com', password: 'demo-password' };
 
-async function sessionOf(credentials: { email: string; password: string }): Promise<StorageState> {
+export async function sessionOf(credentials: {
+  email: string;
+  password: string;
+}): Promise<StorageState> {
   const request = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
   const response = await request.post('/trpc/auth.login', {
     data: { json: { ...credentials, rememberMe: false } },

@@ -1,0 +1,222 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import {
+  OWN_LISTING,
+  REVIEWED_LISTING,
+  WIDTHS,
+  expect,
+  pageAs,
+  settled,
+  test,
+} from './a11y-support';
+import { seededListing } from './signed-in';
+
+/**
+ * Every screen, signed out and signed in, at phone and desktop widths, scanned with axe-core.
+ * Serious and critical violations fail the journey; lesser ones are best practice to keep an eye
+ * on, not a gate.
+ */
+
+// A scan takes seconds on a busy machine, and some journeys scan a screen twice.
+test.describe.configure({ timeout: 90_000 });
+
+/** Scans the page as it is now; fails with each serious or critical violation spelled out. */
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map(
+          (node) =>
+            `    - ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replaceAll('\n', '\n      ')}` : ''}`,
+        )
+        .join('\n');
+      return `  ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+  expect(serious, `Accessibility violations on ${screen}:\n${report}`).toEqual([]);
+}
+
+for (const { name: width, viewport } of WIDTHS) {
+  test.describe(`signed out at ${width} width`, () => {
+    test.use({ viewport });
+
+    const screens = [
+      { path: '/', heading: /.+/ },
+      { path: '/help', heading: /Help/ },
+      { path: '/how-it-works', heading: /How/ },
+      { path: '/about', heading: /About/ },
+      { path: '/terms', heading: /Terms/ },
+      { path: '/privacy', heading: /Privacy/ },
+      { path: '/no-such-street/42', heading: 'Page Not Found' },
+    ] as const;
+
+    for (const screen of screens) {
+      test(`${screen.path} has no serious accessibility violations`, async ({ page }) => {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        await settled(page);
+        await expectNoSeriousViolations(page, screen.path);
+      });
+    }
+
+    test('/auth in both modes has no serious accessibility violations', async ({ page }) => {
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/auth (sign in)');
+
+      await page.getByRole('link', { name: 'Create Account' }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Create your account' }),
+      ).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/auth (register)');
+    });
+
+    test('/admin asks a visitor to log in, accessibly', async ({ page }) => {
+      await page.goto('/admin');
+      await expect(page.getByText('Please log in to access this page.')).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/admin (signed out)');
+    });
+  });
+
+  test.describe(`signed in at ${width} width`, () => {
+    test('/home, both sections', async ({ browser, memberSession }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      for (const section of ['items', 'sales'] as const) {
+        await page.goto(`/home?section=${section}`);
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await settled(page);
+        await expectNoSeriousViolations(page, `/home?section=${section}`);
+      }
+      await context.close();
+    });
+
+    test('a listing with photos and reviews, and its Report dialog', async ({
+      browser,
+      memberSession,
+    }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      const listing = await seededListing(page.request, REVIEWED_LISTING);
+      await page.goto(`/listing/${listing.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: REVIEWED_LISTING })).toBeVisible();
+      await expect(page.getByRole('img').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: /Report/ })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, `/listing/${listing.id}`);
+
+      await page.getByRole('button', { name: /Report/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, `/listing/${listing.id} (Report dialog)`);
+      await context.close();
+    });
+
+    test('/create-listing, empty and after a refused submit', async ({
+      browser,
+      memberSession,
+    }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      await page.goto('/create-listing');
+      await settled(page);
+      await expectNoSeriousViolations(page, '/create-listing');
+
+      await page.getByRole('button', { name: 'Publish Listing' }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/create-listing (field errors)');
+      await context.close();
+    });
+
+    test('/edit-listing/:id', async ({ browser, memberSession }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      const listing = await seededListing(page.request, OWN_LISTING);
+      await page.goto(`/edit-listing/${listing.id}`);
+      await expect(page.getByRole('button', { name: 'Update Listing' })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, `/edit-listing/${listing.id}`);
+      await context.close();
+    });
+
+    for (const path of ['/profile', '/settings', '/current', '/saved-listings'] as const) {
+      test(path, async ({ browser, memberSession }) => {
+        const { context, page } = await pageAs(browser, memberSession, viewport);
+        await page.goto(path);
+        await settled(page);
+        await expectNoSeriousViolations(page, path);
+        await context.close();
+      });
+    }
+
+    test('/messages with a conversation open', async ({ browser, memberSession }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      await page.goto('/messages');
+      const conversations = page.getByRole('list', { name: 'Conversations' });
+      await expect(conversations.getByRole('button').first()).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/messages');
+
+      await conversations.getByRole('button').first().click();
+      await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/messages (conversation open)');
+      await context.close();
+    });
+
+    test('/users/:id', async ({ browser, memberSession }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      const listing = await seededListing(page.request, REVIEWED_LISTING);
+      await page.goto(`/users/${listing.userId}`);
+      await expect(page.getByRole('heading', { level: 1, name: /Linda/ })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, `/users/${listing.userId}`);
+      await context.close();
+    });
+
+    test('/admin as a neighbour and as the admin', async ({
+      browser,
+      memberSession,
+      adminSession,
+    }) => {
+      const member = await pageAs(browser, memberSession, viewport);
+      await member.page.goto('/admin');
+      await expect(
+        member.page.getByText('You do not have permission to access this page.'),
+      ).toBeVisible();
+      await settled(member.page);
+      await expectNoSeriousViolations(member.page, '/admin (neighbour)');
+      await member.context.close();
+
+      const admin = await pageAs(browser, adminSession, viewport);
+      await admin.page.goto('/admin');
+      await expect(
+        admin.page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }),
+      ).toBeVisible();
+      await settled(admin.page);
+      await expectNoSeriousViolations(admin.page, '/admin (admin)');
+      await admin.context.close();
+    });
+  });
+}
+
+test('the phone menu, open, has no serious accessibility violations', async ({
+  browser,
+  memberSession,
+}) => {
+  const { context, page } = await pageAs(browser, memberSession, WIDTHS[0].viewport);
+  await page.goto('/home');
+  await settled(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await settled(page);
+  await expectNoSeriousViolations(page, 'the phone menu');
+  await context.close();
+});
