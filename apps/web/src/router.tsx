@@ -1,30 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '@yardsale/api';
+import { createRouter, useRouterState } from '@tanstack/react-router';
 import { PageSpinner } from '@yardsale/ui';
+import { useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 
 import { PageError, PageNotFound } from './components/layout/status-pages';
-import { LISTING_QUERY_DEFAULTS, createQueryClient } from './lib/query-client';
-import { TRPCProvider, createBrowserTRPCClient } from './lib/trpc';
+import { AppLoader } from './lib/app-loader';
 import { routeTree } from './routeTree.gen';
 
-/** Builds the app once at start: API client, query cache and router share one context. */
+/** Builds the app once at start; the API client joins the router context when a screen needs it. */
 export function createAppRouter() {
-  const trpcClient = createBrowserTRPCClient();
-
-  // When the server says the session has ended, forget the user and let the current route's
-  // guard send them to sign in.
-  const queryClient = createQueryClient(() => {
-    queryClient.setQueryData(trpc.auth.me.queryKey(), null);
-    void router.invalidate();
-  });
-  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-  queryClient.setQueryDefaults(trpc.listings.pathKey(), LISTING_QUERY_DEFAULTS);
+  // When the server says the session has ended, the current route's guard sends them to sign in.
+  const app = new AppLoader(() => void router.invalidate());
 
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context: { app },
     defaultPreload: 'intent',
     // Route data lives in the query cache; the router should not keep its own copy.
     defaultPreloadStaleTime: 0,
@@ -32,15 +22,32 @@ export function createAppRouter() {
     defaultErrorComponent: PageError,
     defaultNotFoundComponent: PageNotFound,
     scrollRestoration: true,
-    Wrap: ({ children }) => (
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          {children}
-        </TRPCProvider>
-      </QueryClientProvider>
-    ),
+    InnerWrap: ({ children }) => <ApiProviders app={app}>{children}</ApiProviders>,
   });
   return router;
+}
+
+/**
+ * Puts the Query and tRPC providers around the app once the API client has loaded. Adding them
+ * remounts the page below, so a page already on screen without them (a visitor's landing page,
+ * say, whose link preloaded the client on hover or focus) keeps going until the next navigation
+ * starts; from then on they stay.
+ */
+function ApiProviders({ app, children }: { app: AppLoader; children: ReactNode }) {
+  const services = useSyncExternalStore(app.subscribe, app.getServices);
+  // The page on screen: undefined while a navigation is under way (or before the first).
+  const displayed = useRouterState({
+    select: (state) => (state.status === 'idle' ? state.resolvedLocation?.href : undefined),
+  });
+  const [shownBareAt, setShownBareAt] = useState<string | undefined>(undefined);
+  const [wrapped, setWrapped] = useState(false);
+
+  const wrap =
+    wrapped || (services !== undefined && (displayed === undefined || displayed !== shownBareAt));
+  if (wrap && !wrapped) setWrapped(true);
+  if (!wrap && displayed !== shownBareAt) setShownBareAt(displayed);
+
+  return wrap && services ? <services.Providers>{children}</services.Providers> : children;
 }
 
 declare module '@tanstack/react-router' {

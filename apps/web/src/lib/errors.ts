@@ -1,26 +1,52 @@
-import { TRPCClientError } from '@trpc/client';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
 
 import { HttpError } from './api-request';
 
 /** What the server's error formatter adds to every tRPC error (see packages/api trpc.ts). */
-const errorDataSchema = z.object({
-  code: z.string().optional(),
-  httpStatus: z.number().optional(),
-  zodError: z
-    .object({
-      formErrors: z.array(z.string()),
-      fieldErrors: z.record(z.string(), z.array(z.string()).optional()),
-    })
-    .nullish(),
-});
-type ErrorData = z.infer<typeof errorDataSchema>;
+interface ErrorData {
+  code?: string;
+  httpStatus?: number;
+  zodError?: { fieldErrors: Record<string, string[] | undefined> } | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/*
+ * Read by hand rather than with a zod schema: route loaders use these helpers, and route
+ * definitions load with the first page, which should not need a validation library.
+ */
+function fieldErrorsOf(value: unknown): Record<string, string[] | undefined> | undefined {
+  if (!isRecord(value) || !isRecord(value.fieldErrors)) return undefined;
+  const fieldErrors: Record<string, string[] | undefined> = {};
+  for (const [field, messages] of Object.entries(value.fieldErrors)) {
+    if (Array.isArray(messages)) {
+      fieldErrors[field] = messages.filter(
+        (message): message is string => typeof message === 'string',
+      );
+    }
+  }
+  return fieldErrors;
+}
+
+/**
+ * A tRPC client error, recognised by name as tRPC's own `isTRPCClientError` also does: importing
+ * the class would put the tRPC client into every first visit (route loaders use these helpers).
+ */
+function isTRPCClientError(error: unknown): error is Error & { data?: unknown } {
+  return error instanceof Error && error.name === 'TRPCClientError';
+}
 
 function errorData(error: unknown): ErrorData | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  const parsed = errorDataSchema.safeParse(error.data);
-  return parsed.success ? parsed.data : undefined;
+  if (!isTRPCClientError(error) || !isRecord(error.data)) return undefined;
+  const { code, httpStatus, zodError } = error.data;
+  const fieldErrors = fieldErrorsOf(zodError);
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    httpStatus: typeof httpStatus === 'number' ? httpStatus : undefined,
+    zodError: fieldErrors ? { fieldErrors } : null,
+  };
 }
 
 /** The HTTP status the server answered with, or undefined when it never answered. */
@@ -39,7 +65,7 @@ export function errorCode(error: unknown): string | undefined {
  */
 export function serverMessage(error: unknown): string | undefined {
   if (error instanceof HttpError) return error.serverMessage;
-  if (error instanceof TRPCClientError && errorData(error)?.httpStatus !== undefined) {
+  if (isTRPCClientError(error) && errorData(error)?.httpStatus !== undefined) {
     return error.message || undefined;
   }
   return undefined;

@@ -1,12 +1,14 @@
-import { MESSAGES } from '@yardsale/validators';
-
 import { errorCode } from './errors';
 
-/** An address like /listing/abc names no listing at all. */
+/**
+ * An address like /listing/abc names no listing at all. The not-found screen shows the spec's
+ * text; this message is for logs only (the route loader that throws it loads with the first page,
+ * and the spec's texts are not needed there).
+ */
 export class ListingNotFoundError extends Error {
   override readonly name = 'ListingNotFoundError';
   constructor() {
-    super(MESSAGES.listing.notFound);
+    super('The address names no listing.');
   }
 }
 

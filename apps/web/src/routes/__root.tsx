@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
   HeadContent,
   Outlet,
@@ -6,28 +5,38 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router';
-import { Toaster } from '@yardsale/ui';
-import { useEffect } from 'react';
+import { useToast } from '@yardsale/ui';
+import { Suspense, lazy, useEffect, useState } from 'react';
 
-import { BottomTabBar } from '../components/layout/bottom-tab-bar';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { PageError, PageNotFound } from '../components/layout/status-pages';
-import { loadSessionUser, useSessionUser } from '../lib/session';
-import type { AppTRPC } from '../lib/trpc';
+import type { AppLoader } from '../lib/app-loader';
+import { useSessionUser } from '../lib/session';
 import { InstallableApp } from '../pwa/installable-app';
 
 export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: AppTRPC;
+  /** Loads the API client when a screen needs it; routes below add it to their context. */
+  app: AppLoader;
 }
+
+// Signed in only (the unread count needs the API client), and a visitor's first page does without.
+const BottomTabBar = lazy(() =>
+  import('../components/layout/bottom-tab-bar').then((module) => ({
+    default: module.BottomTabBar,
+  })),
+);
+// The toast viewport (Radix) loads with the first toast; until then toasts wait in their store.
+const Toaster = lazy(() =>
+  import('../components/layout/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: 'YardSale: your neighbourhood marketplace' }] }),
   // Every screen's navigation depends on who is signed in. If the server cannot be reached the
   // visitor view still shows; protected screens ask again and report the failure.
-  beforeLoad: async ({ context }) => {
-    await loadSessionUser(context).catch(() => undefined);
+  beforeLoad: async ({ context, location }) => {
+    await context.app.loadSession(location.pathname).catch(() => undefined);
   },
   component: RootLayout,
   notFoundComponent: PageNotFound,
@@ -56,6 +65,9 @@ function RootLayout() {
   const user = useSessionUser();
   const onLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
   const showTabBar = Boolean(user);
+  const hasToasts = useToast().toasts.length > 0;
+  const [toasterMounted, setToasterMounted] = useState(false);
+  if (hasToasts && !toasterMounted) setToasterMounted(true);
 
   return (
     <>
@@ -76,8 +88,16 @@ function RootLayout() {
         </main>
         <SiteFooter variant={onLanding ? 'full' : 'compact'} />
       </div>
-      {showTabBar ? <BottomTabBar /> : null}
-      <Toaster />
+      {showTabBar ? (
+        <Suspense fallback={null}>
+          <BottomTabBar />
+        </Suspense>
+      ) : null}
+      {toasterMounted ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }

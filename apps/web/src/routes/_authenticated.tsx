@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { PageSpinner } from '@yardsale/ui';
 
-import { CurrentUserProvider, loadSessionUser } from '../lib/session';
-import { useTRPC } from '../lib/trpc';
+import { CurrentUserProvider, loadSessionUser, useSessionUser } from '../lib/session';
 
 /**
  * Every signed-in screen sits under this layout. Sending visitors to sign in is only a courtesy:
@@ -11,10 +9,12 @@ import { useTRPC } from '../lib/trpc';
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    const user = await loadSessionUser(context);
+    const api = await context.app.loadApiContext();
+    const user = await loadSessionUser(api);
     if (!user) {
       throw redirect({ to: '/auth', search: { redirect: location.href } });
     }
+    return api;
   },
   pendingComponent: PageSpinner,
   pendingMs: 200,
@@ -22,8 +22,7 @@ export const Route = createFileRoute('/_authenticated')({
 });
 
 function AuthenticatedLayout() {
-  const trpc = useTRPC();
-  const { data: user } = useQuery(trpc.auth.me.queryOptions());
+  const user = useSessionUser();
   // Signing out clears the user a moment before the app leaves this screen.
   if (!user) return <PageSpinner />;
   return (

@@ -1,27 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '@yardsale/ui';
 import { REPORT_STATUSES } from '@yardsale/validators';
-import { z } from 'zod';
 
 import { AdminAccessNotice } from '../components/admin/admin-access';
 import { AdminDashboard } from '../components/admin/admin-dashboard';
+import { oneOf } from '../lib/search-params';
 import { loadSessionUser, useSessionUser } from '../lib/session';
 
-const adminSearchSchema = z.object({
+interface AdminSearch {
   /** Shows only the reports in this status. */
-  status: z.enum(REPORT_STATUSES).optional().catch(undefined),
-});
+  status?: (typeof REPORT_STATUSES)[number];
+}
 
 /*
  * Outside the protected layout on purpose: a visitor is told to log in here rather than sent away,
  * as the spec asks. The server refuses every admin call from anyone but an admin.
  */
 export const Route = createFileRoute('/admin')({
-  validateSearch: adminSearchSchema,
+  validateSearch: (search): AdminSearch => ({ status: oneOf(REPORT_STATUSES, search.status) }),
   // Unlike the root's, this asks without swallowing a failure: an unreachable server gets the
   // error screen with Try again, not an endless spinner.
   beforeLoad: async ({ context }) => {
-    await loadSessionUser(context);
+    const api = await context.app.loadApiContext();
+    await loadSessionUser(api);
+    return api;
   },
   pendingComponent: PageSpinner,
   pendingMs: 200,

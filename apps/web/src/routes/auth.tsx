@@ -1,25 +1,33 @@
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { Card, PageSpinner, cn } from '@yardsale/ui';
 import { HandCoinsIcon, LockIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
-import { z } from 'zod';
 
 import { RegisterForm } from '../components/auth/register-form';
 import { SignInForm } from '../components/auth/sign-in-form';
 import { LogoIcon } from '../components/brand/word-mark';
-import { loadSessionUser, safeReturnPath, useReplaceSession } from '../lib/session';
+import { loadSessionUser, safeReturnPath } from '../lib/session';
 import type { SessionUser } from '../lib/session';
+import { oneOf, text } from '../lib/search-params';
+import { useReplaceSession } from '../lib/session-actions';
 
-const authSearchSchema = z.object({
-  mode: z.enum(['sign-in', 'register']).optional().catch(undefined),
+const AUTH_MODES = ['sign-in', 'register'] as const;
+
+interface AuthSearch {
+  mode?: (typeof AUTH_MODES)[number];
   /** Where to go after signing in: the protected page the visitor asked for. */
-  redirect: z.string().optional().catch(undefined),
-});
+  redirect?: string;
+}
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: authSearchSchema,
+  validateSearch: (search): AuthSearch => ({
+    mode: oneOf(AUTH_MODES, search.mode),
+    redirect: text(search.redirect),
+  }),
   beforeLoad: async ({ context }) => {
-    const user = await loadSessionUser(context).catch(() => null);
+    const api = await context.app.loadApiContext();
+    const user = await loadSessionUser(api).catch(() => null);
     if (user) throw redirect({ to: '/home' });
+    return api;
   },
   head: () => ({ meta: [{ title: 'Sign in · YardSale' }] }),
   pendingComponent: PageSpinner,

@@ -19,11 +19,12 @@ import {
 } from 'lucide-react';
 
 import { YardIllustration } from '../components/landing/yard-illustration';
-import { loadSessionUser, useSessionUser } from '../lib/session';
+import { useSessionUser } from '../lib/session';
 
 export const Route = createFileRoute('/')({
-  beforeLoad: async ({ context }) => {
-    const user = await loadSessionUser(context).catch(() => null);
+  // The root has already asked who this is, without loading the API client for a visitor.
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.app.loadSession(location.pathname).catch(() => null);
     if (user) throw redirect({ to: '/home' });
   },
   pendingComponent: PageSpinner,

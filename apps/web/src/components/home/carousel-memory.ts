@@ -1,6 +1,6 @@
-import { z } from 'zod';
-
+import { oneOf } from '../../lib/search-params';
 import { HOME_SECTIONS } from './home-search';
+import type { HomeSection } from './home-search';
 
 /*
  * Spec section 2: opening a listing from a home carousel remembers that carousel's horizontal
@@ -9,12 +9,24 @@ import { HOME_SECTIONS } from './home-search';
  */
 const STORAGE_KEY = 'yardsale:home-carousel';
 
-const memorySchema = z.object({
-  section: z.enum(HOME_SECTIONS),
-  carouselId: z.string(),
-  scrollLeft: z.number().nonnegative(),
-});
-export type CarouselMemory = z.infer<typeof memorySchema>;
+export interface CarouselMemory {
+  section: HomeSection;
+  carouselId: string;
+  scrollLeft: number;
+}
+
+/*
+ * Read by hand, not with zod: the home route's guard reads it, and route guards load with the
+ * first page of any visit.
+ */
+function readMemory(value: unknown): CarouselMemory | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { section, carouselId, scrollLeft } = value as Record<string, unknown>;
+  const known = oneOf(HOME_SECTIONS, section);
+  if (!known || typeof carouselId !== 'string') return null;
+  if (typeof scrollLeft !== 'number' || !(scrollLeft >= 0)) return null;
+  return { section: known, carouselId, scrollLeft };
+}
 
 export function rememberCarousel(memory: CarouselMemory) {
   try {
@@ -28,8 +40,7 @@ export function recallCarousel(): CarouselMemory | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
-    const parsed = memorySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return readMemory(JSON.parse(raw));
   } catch {
     return null;
   }

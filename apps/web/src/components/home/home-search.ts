@@ -1,6 +1,7 @@
 import { CATEGORIES } from '@yardsale/validators';
 import type { Category, ListingType } from '@yardsale/validators';
-import { z } from 'zod';
+
+import { oneOf, textUpTo } from '../../lib/search-params';
 
 /**
  * The home screen's address: the tab (spec: `section`, default items), and the search and
@@ -10,12 +11,19 @@ import { z } from 'zod';
 export const HOME_SECTIONS = ['items', 'sales'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];
 
-export const homeSearchSchema = z.object({
-  section: z.enum(HOME_SECTIONS).optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  category: z.enum(CATEGORIES).optional().catch(undefined),
-});
-export type HomeSearch = z.infer<typeof homeSearchSchema>;
+export interface HomeSearch {
+  section?: HomeSection;
+  q?: string;
+  category?: Category;
+}
+
+export function readHomeSearch(search: Record<string, unknown>): HomeSearch {
+  return {
+    section: oneOf(HOME_SECTIONS, search.section),
+    q: textUpTo(200, search.q),
+    category: oneOf(CATEGORIES, search.category),
+  };
+}
 
 export const LISTING_TYPE_OF_SECTION: Readonly<Record<HomeSection, ListingType>> = {
   items: 'single-item',

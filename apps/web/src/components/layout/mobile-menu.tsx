@@ -12,7 +12,8 @@ import {
 import { ChevronRightIcon, LogOutIcon, MenuIcon, PlusIcon, SettingsIcon } from 'lucide-react';
 import { useState } from 'react';
 
-import { fullName, useSignOut } from '../../lib/session';
+import { fullName } from '../../lib/session';
+import { useSignOut } from '../../lib/session-actions';
 import type { SessionUser } from '../../lib/session';
 import type { NavItem } from './nav-items';
 import { UnreadBadge } from './unread-badge';

@@ -1,16 +1,21 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Button, UserAvatar, cn } from '@yardsale/ui';
-import { LogOutIcon, PlusIcon, SettingsIcon } from 'lucide-react';
+import { Button, cn } from '@yardsale/ui';
+import { Suspense, lazy } from 'react';
 
-import { fullName, useSessionUser, useSignOut } from '../../lib/session';
-import type { SessionUser } from '../../lib/session';
+import { useSessionUser } from '../../lib/session';
 import { WordMark } from '../brand/word-mark';
-import { ConversationLiveSync } from '../messages/conversation-live';
-import { MobileMenu } from './mobile-menu';
-import { MAIN_NAV } from './nav-items';
-import { UnreadBadge } from './unread-badge';
 
-const navLinkClasses = cn(
+// Signed in only, and they need the API client: loaded when someone is signed in.
+const SignedInNavigation = lazy(() =>
+  import('./signed-in-navigation').then((module) => ({ default: module.SignedInNavigation })),
+);
+const ConversationLiveSync = lazy(() =>
+  import('../messages/conversation-live').then((module) => ({
+    default: module.ConversationLiveSync,
+  })),
+);
+
+export const navLinkClasses = cn(
   'relative rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
   'hover:bg-accent hover:text-foreground',
   'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
@@ -40,10 +45,16 @@ export function SiteHeader() {
             </Button>
           </div>
         ) : (
-          <SignedInNavigation user={user} />
+          <Suspense fallback={null}>
+            <SignedInNavigation user={user} />
+          </Suspense>
         )}
         {/* One live connection per signed-in tab feeds the badge and the Messages screen. */}
-        {user ? <ConversationLiveSync userId={user.id} /> : null}
+        {user ? (
+          <Suspense fallback={null}>
+            <ConversationLiveSync userId={user.id} />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );
@@ -66,67 +77,5 @@ function SignedOutActions() {
         </Link>
       </Button>
     </div>
-  );
-}
-
-function SignedInNavigation({ user }: { user: SessionUser }) {
-  const signOut = useSignOut();
-  const items = MAIN_NAV.filter((item) => !item.adminOnly || user.role === 'admin');
-
-  return (
-    <>
-      <nav aria-label="Main" className="ml-4 hidden lg:block">
-        <ul className="flex items-center gap-1">
-          {items.map((item) => (
-            <li key={item.to}>
-              <Link
-                to={item.to}
-                activeOptions={{ includeSearch: false }}
-                className={cn(navLinkClasses, 'inline-flex items-center gap-1.5')}
-              >
-                {item.label}
-                {item.to === '/messages' ? <UnreadBadge /> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <div className="ml-auto hidden items-center gap-1 lg:flex">
-        <Button asChild className="mr-2">
-          <Link to="/create-listing">
-            <PlusIcon aria-hidden="true" />
-            Post Listing
-          </Link>
-        </Button>
-        <Link
-          to="/profile"
-          className="rounded-full p-1 transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <UserAvatar src={user.profilePicture} name={fullName(user)} size="sm" />
-          <span className="sr-only">Your profile ({fullName(user)})</span>
-        </Link>
-        <Button asChild variant="ghost" size="icon" className="text-muted-foreground">
-          <Link to="/settings" aria-label="Account settings" title="Account settings">
-            <SettingsIcon aria-hidden="true" className="size-5" />
-          </Link>
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-muted-foreground"
-          aria-label="Sign out"
-          title="Sign out"
-          loading={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
-          {signOut.isPending ? null : <LogOutIcon aria-hidden="true" className="size-5" />}
-        </Button>
-      </div>
-
-      <div className="ml-auto lg:hidden">
-        <MobileMenu user={user} items={items} />
-      </div>
-    </>
   );
 }

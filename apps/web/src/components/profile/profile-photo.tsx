@@ -16,7 +16,8 @@ import { z } from 'zod';
 
 import { apiRequest } from '../../lib/api-request';
 import { serverMessage } from '../../lib/errors';
-import { fullName, useSetSessionUser } from '../../lib/session';
+import { fullName } from '../../lib/session';
+import { useSetSessionUser } from '../../lib/session-actions';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { applyAccountDetailsErrors } from '../../lib/errors';
-import { useCurrentUser, useSetSessionUser } from '../../lib/session';
+import { useCurrentUser } from '../../lib/session';
+import { useSetSessionUser } from '../../lib/session-actions';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { PERSONAL_DETAILS_FIELDS, PersonalDetailsFields } from '../forms/personal-details-fields';

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 
 import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
 import { HomeListings } from '../../components/home/home-listings';
-import { homeSearchSchema, listingsQueryInput } from '../../components/home/home-search';
+import { listingsQueryInput, readHomeSearch } from '../../components/home/home-search';
 import type { HomeSection } from '../../components/home/home-search';
 import { HomeStats } from '../../components/home/home-stats';
 import { ListingFilters } from '../../components/home/listing-filters';
@@ -16,7 +16,7 @@ import { useCurrentUser } from '../../lib/session';
 
 export const Route = createFileRoute('/_authenticated/home')({
   head: () => ({ meta: [{ title: 'Browse · YardSale' }] }),
-  validateSearch: homeSearchSchema,
+  validateSearch: readHomeSearch,
   // Coming back after opening a listing from a carousel: reopen the tab it was on.
   beforeLoad: ({ search, preload }) => {
     if (preload || search.section) return;

@@ -4,7 +4,6 @@ import { Button, EmptyState, Skeleton, cn } from '@yardsale/ui';
 import { POLL_CONVERSATIONS_MS } from '@yardsale/validators';
 import { MessagesSquareIcon, WifiOffIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 
 import { PageContainer, PageHeader } from '../../components/layout/page';
 import { useFallbackInterval, useLiveState } from '../../components/messages/conversation-live';
@@ -13,16 +12,19 @@ import { MessageThread } from '../../components/messages/message-thread';
 import { MESSAGES_TEXTS } from '../../components/messages/messages-texts';
 import { QuickGuide } from '../../components/messages/quick-guide';
 import { errorCode } from '../../lib/errors';
+import { positiveInteger } from '../../lib/search-params';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 
-const messagesSearchSchema = z.object({
+interface MessagesSearch {
   /** Preselects a conversation, e.g. right after "Message seller". */
-  conversation: z.coerce.number().int().positive().optional().catch(undefined),
-});
+  conversation?: number;
+}
 
 export const Route = createFileRoute('/_authenticated/messages')({
-  validateSearch: messagesSearchSchema,
+  validateSearch: (search): MessagesSearch => ({
+    conversation: positiveInteger(search.conversation),
+  }),
   head: () => ({ meta: [{ title: 'Messages · YardSale' }] }),
   component: MessagesPage,
 });

@@ -1,0 +1,148 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouterOutputs } from '@yardsale/api';
+import type { ComponentType, ReactNode } from 'react';
+
+import type { AppTRPC } from './trpc';
+
+export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
+
+/** What the signed-in screens' routes and components work with (route context and providers). */
+export interface ApiContext {
+  queryClient: QueryClient;
+  trpc: AppTRPC;
+}
+
+export interface ApiServices extends ApiContext {
+  /** Query and tRPC providers for the screens below. */
+  Providers: ComponentType<{ children: ReactNode }>;
+}
+
+/** What the server said about the session before the API client was loaded. */
+type Probe =
+  | { kind: 'visitor' }
+  | { kind: 'user' }
+  /** No usable answer (server unreachable): the API client asks again and reports failures. */
+  | { kind: 'unknown' };
+
+/**
+ * The API client (tRPC, TanStack Query, superjson) loads on demand, not with the first page: a
+ * visitor reading the landing page or a static page never needs it, and it would double what
+ * that first visit downloads (docs/decisions/022-page-weight.md). It loads as soon as a route
+ * needs it (protected screens, sign-in, admin) or the session turns out to be signed in.
+ *
+ * The session itself still has one source of truth, the query cache's `auth.me`; this mirrors it
+ * (and the first answer, before the cache exists) for the header, footer and landing page.
+ */
+export class AppLoader {
+  #services: ApiServices | undefined;
+  #loading: Promise<ApiServices> | undefined;
+  #probe: Promise<Probe> | undefined;
+  #sessionUser: SessionUser | null | undefined;
+  readonly #listeners = new Set<() => void>();
+  readonly #onSessionEnded: () => void;
+
+  constructor(onSessionEnded: () => void) {
+    this.#onSessionEnded = onSessionEnded;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Undefined while unknown, null for a visitor. */
+  readonly getSessionUser = (): SessionUser | null | undefined => this.#sessionUser;
+
+  readonly getServices = (): ApiServices | undefined => this.#services;
+
+  #notify() {
+    for (const listener of this.#listeners) listener();
+  }
+
+  #setSessionUser = (user: SessionUser | null | undefined) => {
+    if (user === this.#sessionUser) return;
+    this.#sessionUser = user;
+    this.#notify();
+  };
+
+  /** Loads the API client once; a failed download is tried again on the next call. */
+  load(): Promise<ApiServices> {
+    this.#loading ??= Promise.all([import('./api-services'), this.#probe]).then(
+      ([{ createApiServices }, probe]) => {
+        const services = createApiServices({
+          onSessionEnded: this.#onSessionEnded,
+          onSessionUser: this.#setSessionUser,
+          // A visitor stays one until they sign in: no need to ask the server again. A signed-in
+          // user's details come through the client (superjson), so it asks once more.
+          knownVisitor: probe?.kind === 'visitor',
+        });
+        this.#services = services;
+        this.#notify();
+        return services;
+      },
+    );
+    this.#loading.catch(() => {
+      this.#loading = undefined;
+    });
+    return this.#loading;
+  }
+
+  /** The route context for screens that talk to the API. */
+  async loadApiContext(): Promise<ApiContext> {
+    const { queryClient, trpc } = await this.load();
+    return { queryClient, trpc };
+  }
+
+  /**
+   * Who is signed in, for the root route. On the landing page one small request answers it, and
+   * for a visitor nothing more loads; anywhere else the API client loads and asks itself.
+   */
+  async loadSession(pathname: string): Promise<SessionUser | null> {
+    if (pathname === '/' && !this.#services) {
+      this.#probe ??= probeSession();
+      const probe = await this.#probe;
+      // A preload may have loaded the client meanwhile; then the cache answers.
+      if (probe.kind === 'visitor' && !this.getServices()) {
+        this.#setSessionUser(null);
+        return null;
+      }
+    }
+    return loadSessionUser(await this.load());
+  }
+}
+
+/**
+ * The session for a route guard: the cached user when there is one, otherwise a fresh answer from
+ * the server. Sign-in, sign-out and profile changes keep the cache current.
+ */
+export function loadSessionUser({ queryClient, trpc }: ApiContext): Promise<SessionUser | null> {
+  return queryClient.query({ ...trpc.auth.me.queryOptions(), staleTime: 'static' });
+}
+
+/** `{ result: { data: { json } } }`: a tRPC answer as superjson wraps it. */
+function answerOf(body: unknown): { json: unknown } | undefined {
+  if (typeof body !== 'object' || body === null || !('result' in body)) return undefined;
+  const { result } = body;
+  if (typeof result !== 'object' || result === null || !('data' in result)) return undefined;
+  const { data } = result;
+  if (typeof data !== 'object' || data === null || !('json' in data)) return undefined;
+  return data;
+}
+
+/**
+ * Asks `auth.me` directly, without the tRPC client: the one call outside it, so the landing page
+ * can tell a visitor from a signed-in user before deciding to load anything else.
+ */
+async function probeSession(): Promise<Probe> {
+  try {
+    const response = await fetch('/trpc/auth.me', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    const answer = response.ok ? answerOf(await response.json()) : undefined;
+    if (!answer) return { kind: 'unknown' };
+    return answer.json === null ? { kind: 'visitor' } : { kind: 'user' };
+  } catch {
+    return { kind: 'unknown' };
+  }
+}
