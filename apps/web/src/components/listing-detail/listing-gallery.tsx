@@ -101,6 +101,8 @@ export function ListingGallery({
               alt={`${title}: photo ${index + 1} of ${count}`}
               width={current.width ?? undefined}
               height={current.height ?? undefined}
+              // The page's largest picture: fetched first, ahead of scripts and thumbnails.
+              fetchPriority="high"
               className="relative size-full object-contain"
               onError={() => setFailed((urls) => new Set(urls).add(current.imageUrl))}
             />
@@ -163,6 +165,11 @@ export function ListingGallery({
                   <img
                     src={image.thumbnailUrl}
                     alt=""
+                    loading="lazy"
+                    decoding="async"
+                    // Proportions reserve the space; the square button crops the photo.
+                    width={image.width ?? 4}
+                    height={image.height ?? 3}
                     className="size-full object-cover"
                     onError={() => setFailed((urls) => new Set(urls).add(image.thumbnailUrl))}
                   />

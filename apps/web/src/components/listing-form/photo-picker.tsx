@@ -172,6 +172,9 @@ export function PhotoPicker({
               <img
                 src={image.thumbnailUrl}
                 alt={`Photo ${index + 1} of your listing`}
+                decoding="async"
+                width={image.width ?? 4}
+                height={image.height ?? 3}
                 className="size-full object-cover"
               />
             </PhotoTile>
