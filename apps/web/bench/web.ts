@@ -52,6 +52,8 @@ const configSchema = z.object({
   BENCH_LIGHTHOUSE_RUNS: z.coerce.number().int().min(0).max(15).default(3),
   BENCH_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** Lists the files behind a route's figures, e.g. BENCH_DETAIL=/ or BENCH_DETAIL=/home. */
+  BENCH_DETAIL: z.string().optional(),
 });
 
 function readConfig() {
@@ -202,6 +204,7 @@ interface RouteWeight {
   jsGzip: number;
   cssRaw: number;
   cssGzip: number;
+  files: { path: string; gzip: number }[];
 }
 
 type Visitor = 'visitor' | 'user' | 'admin';
@@ -242,10 +245,12 @@ async function weighRoute(
     jsGzip: 0,
     cssRaw: 0,
     cssGzip: 0,
+    files: [],
   };
   for (const [pathname, type] of assets) {
     const bytes = readFileSync(path.join(distDir, decodeURIComponent(pathname)));
     const gzip = gzipSync(bytes).length;
+    weight.files.push({ path: pathname, gzip });
     if (type === 'script') {
       weight.jsFiles += 1;
       weight.jsRaw += bytes.length;
@@ -449,6 +454,15 @@ async function main() {
         ];
       }),
     );
+
+    const detail = weights.find((w) => w.route === config.BENCH_DETAIL);
+    if (detail) {
+      console.log(`\nFiles behind ${detail.route} (KB gzip)`);
+      printTable(
+        ['file', 'gzip'],
+        [...detail.files].sort((a, b) => b.gzip - a.gzip).map((f) => [f.path, kb(f.gzip)]),
+      );
+    }
 
     if (lighthouse.length > 0) {
       console.log(
