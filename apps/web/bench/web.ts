@@ -232,6 +232,13 @@ async function weighRoute(
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(route, { waitUntil: 'networkidle' });
+  // On a busy machine the network can fall quiet while the app is still starting: wait for the
+  // page's heading (every screen has one), then until no script or stylesheet arrives for 1 s.
+  await page.locator('h1').first().waitFor({ timeout: 30_000 });
+  for (let seen = -1; seen !== assets.size;) {
+    seen = assets.size;
+    await page.waitForTimeout(1000);
+  }
   const landedOn = new URL(page.url()).pathname;
   await context.close();
   if (errors.length > 0) throw new Error(`${route}: the page threw: ${errors.join('; ')}`);
@@ -313,6 +320,18 @@ function runLighthouse(
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: try again. */
+function withRetries<T>(run: () => T, attempts = 3): T {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  Lighthouse run failed, trying again (${attempt} of ${attempts - 1})`);
+    }
   }
 }
 
@@ -418,7 +437,9 @@ async function main() {
     for (const [url, label, session] of config.BENCH_LIGHTHOUSE_RUNS > 0 ? pages : []) {
       console.log(`Lighthouse ${label} (${config.BENCH_LIGHTHOUSE_RUNS} runs) ...`);
       const runs = Array.from({ length: config.BENCH_LIGHTHOUSE_RUNS }, () =>
-        runLighthouse(`${baseURL}${url}`, session, config.CHROMIUM_PATH, config.inherited),
+        withRetries(() =>
+          runLighthouse(`${baseURL}${url}`, session, config.CHROMIUM_PATH, config.inherited),
+        ),
       );
       lighthouse.push({
         page: label,
