@@ -57,9 +57,10 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // Scripts, styles and icons come from the cache; pages always come from the server, so
-        // index.html is not cached and a deploy is seen at the next page load.
-        globPatterns: ['**/*.{js,css,svg,png,woff2}', 'offline.html'],
+        // Installed up front: only the offline page and the icons. Scripts and styles are cached
+        // as they are used (below), so a first visit does not download every screen of the app.
+        // Pages always come from the server: a deploy is seen at the next page load.
+        globPatterns: ['offline.html', '*.{svg,png}'],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         clientsClaim: true,
@@ -73,6 +74,16 @@ export default defineConfig({
               !/^\/(api|trpc|uploads|healthz)(\/|$)/.test(url.pathname),
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+          {
+            // Built files are named by their content and never change: once fetched, the app
+            // shell and each screen's code load from the cache.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'app-files',
+              expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 30 },
+            },
           },
         ],
       },
