@@ -73,6 +73,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Lets the "Open in Maps" links and images load without a COEP handshake.
     crossOriginEmbedderPolicy: false,
   });
+  // The tRPC adapter sets its status in a way compression loses (an error would travel as 200),
+  // so its routes go uncompressed; this hook must run before the compression plugin's own.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/trpc')) route.config = { ...(route.config as object), compress: false };
+  });
   // Scripts, styles, pages and JSON travel compressed; brotli at a quality that stays cheap on the fly.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
