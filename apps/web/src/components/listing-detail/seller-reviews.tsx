@@ -10,7 +10,7 @@ import { IconCardHeader } from '../layout/icon-card-header';
 import { formatReviewDate } from '../reviews/rating-format';
 import { RatingSummary } from '../reviews/rating-summary';
 import { ReviewForm } from '../reviews/review-form';
-import { ReviewList } from '../reviews/review-list';
+import { ReviewList, ReviewsFailed, ReviewsLoading } from '../reviews/review-list';
 
 /** Enough to judge a seller at a glance; the rest is one tap away. */
 const FIRST_REVIEWS_SHOWN = 3;
@@ -79,14 +79,9 @@ export function SellerReviews({
         )}
 
         {reviews.isPending ? (
-          <div className="flex flex-col gap-3" aria-hidden="true">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
+          <ReviewsLoading />
         ) : reviews.isError ? (
-          <p className="text-sm text-muted-foreground">
-            Reviews could not be loaded. Reload the page to try again.
-          </p>
+          <ReviewsFailed />
         ) : shown && shown.length > 0 ? (
           <div className="flex flex-col gap-3">
             <ReviewList reviews={shown} label={`Reviews of ${seller}`} />

@@ -1,4 +1,4 @@
-import { StarRating, UserAvatar } from '@yardsale/ui';
+import { Skeleton, StarRating, UserAvatar } from '@yardsale/ui';
 import type { ReviewOutput } from '@yardsale/validators';
 
 import { formatReviewDate, reviewerName } from './rating-format';
@@ -44,5 +44,23 @@ export function ReviewList({
         );
       })}
     </ul>
+  );
+}
+
+/** Where a list of reviews will appear while it loads. */
+export function ReviewsLoading() {
+  return (
+    <div className="flex flex-col gap-3" aria-hidden="true">
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-16 w-full" />
+    </div>
+  );
+}
+
+export function ReviewsFailed() {
+  return (
+    <p className="text-sm text-muted-foreground">
+      Reviews could not be loaded. Reload the page to try again.
+    </p>
   );
 }

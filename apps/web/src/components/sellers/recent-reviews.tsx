@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@yardsale/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@yardsale/ui';
 import { PROFILE_REVIEW_COUNT } from '@yardsale/validators';
 import { MessageSquareQuoteIcon } from 'lucide-react';
 
 import { useTRPC } from '../../lib/trpc';
-import { ReviewList } from '../reviews/review-list';
+import { ReviewList, ReviewsFailed, ReviewsLoading } from '../reviews/review-list';
 
 /** The seller's most recent reviews (the spec's profile shows three). */
 export function RecentReviews({ sellerId, firstName }: { sellerId: number; firstName: string }) {
@@ -24,14 +24,9 @@ export function RecentReviews({ sellerId, firstName }: { sellerId: number; first
       </CardHeader>
       <CardContent>
         {reviews.isPending ? (
-          <div className="flex flex-col gap-3" aria-hidden="true">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
+          <ReviewsLoading />
         ) : reviews.isError ? (
-          <p className="text-sm text-muted-foreground">
-            Reviews could not be loaded. Reload the page to try again.
-          </p>
+          <ReviewsFailed />
         ) : reviews.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No reviews yet. Neighbours who buy from {firstName} can review them from any of their
