@@ -34,6 +34,7 @@ import { z } from 'zod';
 import type { AppRouter } from '@yardsale/api';
 
 import type { Pair, ParentMessage, Person, ServerMessage } from './messages-server';
+import { parseEnvironment } from '@yardsale/validators';
 
 const configSchema = z.object({
   BENCH_DATABASE_URL: z
@@ -50,22 +51,15 @@ const configSchema = z.object({
 function readBenchConfig() {
   // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
   const source = process.env;
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const sizes = parsed.data.BENCH_USERS.split(',').map(Number);
+  const config = parseEnvironment(configSchema, source);
+  const sizes = config.BENCH_USERS.split(',').map(Number);
   if (sizes.some((s) => s < 2 || s % 2 !== 0))
     throw new Error('BENCH_USERS: each size must be even and at least 2');
   return {
-    serverUrl: parsed.data.BENCH_DATABASE_URL,
+    serverUrl: config.BENCH_DATABASE_URL,
     sizes,
-    durationMs: parsed.data.BENCH_DURATION_S * 1000,
-    sendIntervalMs: parsed.data.BENCH_SEND_INTERVAL_MS,
+    durationMs: config.BENCH_DURATION_S * 1000,
+    sendIntervalMs: config.BENCH_SEND_INTERVAL_MS,
   };
 }
 

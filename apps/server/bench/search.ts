@@ -39,7 +39,7 @@ import {
   users,
 } from '@yardsale/db';
 import type { Database, DatabaseHandle } from '@yardsale/db';
-import { CATEGORIES, LISTING_TYPES } from '@yardsale/validators';
+import { CATEGORIES, LISTING_TYPES, parseEnvironment } from '@yardsale/validators';
 
 import { startLocalServer } from '../src/local-server';
 import { createListingGenerator, randomSource, sellerRows } from './listing-content';
@@ -57,19 +57,12 @@ const configSchema = z.object({
 function readBenchConfig() {
   // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
   const source = process.env;
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const config = parseEnvironment(configSchema, source);
   return {
-    serverUrl: parsed.data.BENCH_DATABASE_URL,
-    listingCount: parsed.data.BENCH_LISTINGS,
-    repeat: parsed.data.BENCH_REPEAT,
-    keepDatabase: parsed.data.BENCH_KEEP_DATABASE === '1',
+    serverUrl: config.BENCH_DATABASE_URL,
+    listingCount: config.BENCH_LISTINGS,
+    repeat: config.BENCH_REPEAT,
+    keepDatabase: config.BENCH_KEEP_DATABASE === '1',
   };
 }
 

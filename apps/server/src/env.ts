@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 import { DEFAULT_DATA_DIR } from '@yardsale/db';
+import { parseEnvironment } from '@yardsale/validators';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -54,14 +55,7 @@ export interface ServerConfig {
 
 /** Reads and checks configuration once; a bad value stops the start with the variable's name. */
 export function readConfig(source: Record<string, string | undefined>): ServerConfig {
-  // Empty variables count as unset, as shells and .env files often leave them.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnvironment(envSchema, source);
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { z } from 'zod';
+import { parseEnvironment } from '@yardsale/validators';
 
 const KB = 1024;
 
@@ -59,15 +60,8 @@ const configSchema = z.object({
 function readConfig() {
   // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
   const source = process.env;
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  return { ...parsed.data, inherited: source };
+  const config = parseEnvironment(configSchema, source);
+  return { ...config, inherited: source };
 }
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

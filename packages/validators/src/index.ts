@@ -9,3 +9,4 @@ export * from './user';
 export * from './listing-output';
 export * from './conversation';
 export * from './trust-output';
+export * from './environment';
