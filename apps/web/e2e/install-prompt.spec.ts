@@ -35,8 +35,8 @@ async function flag(page: Page, key: 'install-prompt-dismissed-forever' | 'is-pw
 }
 
 /**
- * Reloads and waits until the page's deferred code (service worker registration and install
- * prompts, loaded together after the page) is running, so that an absent prompt is really absent.
+ * Reloads and waits until the page's deferred code (the service worker's registration, after
+ * which any due prompt has loaded) is running, so that an absent prompt is really absent.
  * Without a worker, `ready` only resolves once that code has registered one again.
  */
 async function reloadAndWaitForPrompts(page: Page) {

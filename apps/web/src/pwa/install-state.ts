@@ -3,7 +3,7 @@
  *
  * This module is in the first-visit bundle on purpose: the browser's install offer
  * (`beforeinstallprompt`) can arrive before the prompts' own code has loaded, and a missed
- * offer cannot be asked for again. It is kept small; the prompts themselves load after the page.
+ * offer cannot be asked for again. It is kept small; each prompt loads only once it is due.
  */
 
 /** The browser's install offer (Chromium browsers; not in the DOM typings). */

@@ -1,11 +1,32 @@
+import { cn } from '@yardsale/ui';
 import { Suspense, lazy, useEffect, useState } from 'react';
 
+import { useInstallPrompts } from '../components/install/use-install-prompts';
+import { useAppUpdate } from './app-update-state';
 import { watchInstallEvents } from './install-state';
 
 // Listening starts with the app; everything else waits until the page has loaded.
 if (typeof window !== 'undefined') watchInstallEvents();
 
-const AppExtras = lazy(() => import('./app-extras'));
+// Each prompt's code loads only when that prompt is due: most visits show none of them.
+const UpdateNotice = lazy(() =>
+  import('./update-notice').then((module) => ({ default: module.UpdateNotice })),
+);
+const InstallCard = lazy(() =>
+  import('../components/install/install-card').then((module) => ({
+    default: module.InstallCard,
+  })),
+);
+const InstallModal = lazy(() =>
+  import('../components/install/install-modal').then((module) => ({
+    default: module.InstallModal,
+  })),
+);
+const IosInstallBanner = lazy(() =>
+  import('../components/install/ios-install-banner').then((module) => ({
+    default: module.IosInstallBanner,
+  })),
+);
 
 /** Resolves once the page has loaded and the browser is idle, so this work never delays it. */
 function useAfterPageLoad(): boolean {
@@ -33,15 +54,41 @@ function useAfterPageLoad(): boolean {
 }
 
 /**
- * The installable app's visible parts: the update notice and the install prompts. Their code
- * (and the service worker's registration) loads after the page, outside the first-visit bundle.
+ * The installable app's visible parts: the update notice and the install prompts (spec sections
+ * 2 and 4). The service worker registers after the page has loaded, outside the first-visit bundle.
  */
 export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
   const ready = useAfterPageLoad();
+  const update = useAppUpdate();
+  const { prompt, install, dismiss } = useInstallPrompts();
+  const startInstall = () => void install();
+
+  useEffect(() => {
+    if (!ready) return;
+    void import('./register-service-worker').then((module) => module.registerServiceWorker());
+  }, [ready]);
+
   if (!ready) return null;
+  const showCard = prompt.kind === 'card';
   return (
     <Suspense fallback={null}>
-      <AppExtras aboveTabBar={aboveTabBar} />
+      {prompt.kind === 'ios' ? <IosInstallBanner device={prompt.device} onClose={dismiss} /> : null}
+      {prompt.kind === 'modal' ? <InstallModal onInstall={startInstall} onLater={dismiss} /> : null}
+      {update.updateReady || showCard ? (
+        // Bottom left on wide screens, where toasts (bottom right) do not cover it; above the
+        // tab bar on phones.
+        <div
+          className={cn(
+            'pointer-events-none fixed inset-x-0 z-40 flex flex-col gap-3 p-4 sm:right-auto sm:w-[24rem] sm:p-6',
+            aboveTabBar ? 'bottom-16 md:bottom-0' : 'bottom-0',
+          )}
+        >
+          {update.updateReady ? (
+            <UpdateNotice onReload={update.reload} onDismiss={update.dismiss} />
+          ) : null}
+          {showCard ? <InstallCard onInstall={startInstall} onLater={dismiss} /> : null}
+        </div>
+      ) : null}
     </Suspense>
   );
 }

@@ -1,2 +1,2 @@
-// Types of vite-plugin-pwa's virtual registration module (virtual:pwa-register/react).
-/// <reference types="vite-plugin-pwa/react" />
+// Types of vite-plugin-pwa's virtual registration module (virtual:pwa-register).
+/// <reference types="vite-plugin-pwa/vanillajs" />
