@@ -32,8 +32,16 @@ test(
     );
     await expect(tabs.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await menuButton.click();
     await expect(menu).toContainText(`${neighbour.firstName} ${neighbour.lastName}`);
     await expect(menu).toContainText(neighbour.email);
     await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);

@@ -1,102 +1,50 @@
-import { Link } from '@tanstack/react-router';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  DialogTrigger,
-  Separator,
-  UserAvatar,
-  cn,
-} from '@yardsale/ui';
-import { ChevronRightIcon, LogOutIcon, MenuIcon, PlusIcon, SettingsIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Button } from '@yardsale/ui';
+import { MenuIcon } from 'lucide-react';
+import { Suspense, lazy, useRef, useState } from 'react';
 
-import { fullName } from '../../lib/session';
-import { useSignOut } from '../../lib/session-actions';
 import type { SessionUser } from '../../lib/session';
 import type { NavItem } from './nav-items';
-import { UnreadBadge } from './unread-badge';
 
-const menuLinkClasses = cn(
-  'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium text-foreground transition-colors',
-  'hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-  'aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700',
-);
+// The sheet (and the dialog code under it) loads when the menu is first wanted, not with the page.
+const loadSheet = () => import('./mobile-menu-sheet');
+const MobileMenuSheet = lazy(loadSheet);
 
-/** The phone and tablet menu: a sheet that slides in from the right. */
+/** The phone and tablet menu: a button that opens a sheet sliding in from the right. */
 export function MobileMenu({ user, items }: { user: SessionUser; items: readonly NavItem[] }) {
   const [open, setOpen] = useState(false);
-  const signOut = useSignOut();
-  const close = () => setOpen(false);
+  const [wanted, setWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Open menu">
-          <MenuIcon aria-hidden="true" className="size-6" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        aria-describedby={undefined}
-        className={cn(
-          'top-0 right-0 left-auto flex h-dvh max-h-dvh w-[min(22rem,88vw)] max-w-none translate-x-0 translate-y-0 flex-col gap-0',
-          'rounded-none rounded-l-3xl border-y-0 border-r-0 p-0',
-          'data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
-        )}
+    <>
+      <Button
+        ref={menuButton}
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // A finger on the button or focus on it: the sheet's code is on its way before the tap ends.
+        onPointerDown={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
-        <DialogTitle className="sr-only">Menu</DialogTitle>
-        <div className="flex items-center gap-3 border-b bg-brand-50/60 px-5 pt-6 pb-5">
-          <UserAvatar src={user.profilePicture} name={fullName(user)} size="md" />
-          <div className="min-w-0 pr-10">
-            <p className="truncate font-semibold">{fullName(user)}</p>
-            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
-          </div>
-        </div>
-
-        <nav aria-label="Menu" className="flex-1 overflow-y-auto px-3 py-4">
-          <ul className="flex flex-col gap-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  activeOptions={{ includeSearch: false }}
-                  className={menuLinkClasses}
-                  onClick={close}
-                >
-                  <item.icon aria-hidden="true" className="size-5 text-muted-foreground" />
-                  <span className="flex-1">{item.menuLabel}</span>
-                  {item.to === '/messages' ? <UnreadBadge /> : null}
-                  <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <Button asChild size="lg" className="mt-4 w-full">
-            <Link to="/create-listing" onClick={close}>
-              <PlusIcon aria-hidden="true" />
-              Post Listing
-            </Link>
-          </Button>
-        </nav>
-
-        <div className="px-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
-          <Separator className="mb-3" />
-          <Link to="/settings" className={menuLinkClasses} onClick={close}>
-            <SettingsIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-            Account Settings
-          </Link>
-          <button
-            type="button"
-            className={cn(menuLinkClasses, 'w-full cursor-pointer text-destructive')}
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate(undefined, { onSuccess: close })}
-          >
-            <LogOutIcon aria-hidden="true" className="size-5" />
-            {signOut.isPending ? 'Signing out…' : 'Sign Out'}
-          </button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        <MenuIcon aria-hidden="true" className="size-6" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            user={user}
+            items={items}
+            open={open}
+            onOpenChange={setOpen}
+            menuButton={menuButton}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
