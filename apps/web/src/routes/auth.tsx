@@ -1,5 +1,5 @@
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { Card, PageSpinner, cn } from '@yardsale/ui';
+import { PageSpinner, cn } from '@yardsale/ui';
 import { HandCoinsIcon, LockIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
 
 import { RegisterForm } from '../components/auth/register-form';
@@ -80,7 +80,7 @@ function AuthPage() {
           </ul>
         </aside>
 
-        <Card className="rounded-3xl p-6 shadow-float sm:p-8 md:rounded-none md:border-0 md:shadow-none">
+        <div className="flex flex-col rounded-3xl border bg-card p-6 text-card-foreground shadow-float sm:p-8 md:rounded-none md:border-0 md:shadow-none">
           <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
             {registering ? 'Create your account' : 'Welcome back'}
           </h1>
@@ -106,9 +106,11 @@ function AuthPage() {
                     aria-current={mode === tab.value ? 'page' : undefined}
                     activeOptions={{ exact: true, includeSearch: true }}
                     className={cn(
-                      'flex h-10 flex-1 items-center justify-center rounded-lg text-sm font-semibold text-muted-foreground transition-colors',
-                      'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                      mode === tab.value && 'bg-card text-foreground shadow-sm',
+                      'flex h-10 flex-1 items-center justify-center rounded-lg text-sm font-semibold transition-colors',
+                      'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                      mode === tab.value
+                        ? 'bg-card text-foreground shadow-sm'
+                        : 'text-muted-foreground hover:text-foreground',
                     )}
                   >
                     {tab.label}
@@ -140,7 +142,7 @@ function AuthPage() {
               private to this browser.
             </p>
           </div>
-        </Card>
+        </div>
       </div>
     </div>
   );

@@ -120,7 +120,7 @@ function LandingPage() {
       >
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pt-10 pb-6 sm:px-6 md:grid-cols-2 md:pt-16 md:pb-20 lg:gap-16">
           <div className="flex flex-col items-start">
-            <Badge variant="success" className="mb-5 px-3 py-1 text-sm">
+            <Badge variant="success" size="lg" className="mb-5">
               <SparklesIcon aria-hidden="true" />
               Free for neighbours · no fees, ever
             </Badge>

@@ -8,7 +8,7 @@ export function Avatar({ className, ...props }: React.ComponentProps<typeof Avat
     <AvatarPrimitive.Root
       data-slot="avatar"
       className={cn(
-        'relative flex size-10 shrink-0 overflow-hidden rounded-full bg-muted ring-1 ring-black/5',
+        'relative flex shrink-0 overflow-hidden rounded-full bg-muted',
         className,
       )}
       {...props}
@@ -46,10 +46,13 @@ export function AvatarFallback({
 }
 
 const userAvatarSizes = {
+  xs: 'size-7 text-xs',
   sm: 'size-8 text-sm',
   md: 'size-10 text-base',
   lg: 'size-16 text-2xl',
   xl: 'size-24 text-4xl',
+  /** The profile page's own photo. */
+  '2xl': 'size-28 text-5xl sm:size-32',
 } as const;
 
 export type UserAvatarSize = keyof typeof userAvatarSizes;
@@ -61,14 +64,29 @@ export interface UserAvatarProps {
   /** Replaces the fallback letter, e.g. 'YS' for the YardSale Team. */
   initials?: string;
   size?: UserAvatarSize;
+  /** A thick ring in the card's colour, for a photo that overlaps a cover or banner. */
+  framed?: boolean;
   className?: string;
 }
 
 /** Profile photo, or the first letter of the first name when there is none or it fails to load. */
-export function UserAvatar({ src, name, initials, size = 'md', className }: UserAvatarProps) {
+export function UserAvatar({
+  src,
+  name,
+  initials,
+  size = 'md',
+  framed = false,
+  className,
+}: UserAvatarProps) {
   const letters = initials ?? (name.trim().charAt(0).toUpperCase() || '?');
   return (
-    <Avatar className={cn(userAvatarSizes[size], className)}>
+    <Avatar
+      className={cn(
+        userAvatarSizes[size],
+        framed ? 'ring-4 ring-card' : 'ring-1 ring-black/5',
+        className,
+      )}
+    >
       {src ? <AvatarImage src={src} alt={name} /> : null}
       {/* The letter alone would be read as "J"; the name is what a listener needs. */}
       <AvatarFallback role="img" aria-label={name}>

@@ -7,7 +7,7 @@ import { cn } from '../lib/cn';
 
 export const badgeVariants = cva(
   [
-    'inline-flex w-fit shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+    'inline-flex w-fit shrink-0 items-center gap-1 rounded-full font-semibold whitespace-nowrap',
     'ring-1 ring-inset [&>svg]:pointer-events-none [&>svg]:size-3',
   ],
   {
@@ -19,9 +19,15 @@ export const badgeVariants = cva(
         success: 'bg-pine-50 text-pine-800 ring-pine-700/20',
         warning: 'bg-amber-50 text-amber-900 ring-amber-600/25',
         destructive: 'bg-red-50 text-red-800 ring-red-700/20',
+        /** No colours of its own: the caller gives background, text and ring colours. */
+        plain: '',
+      },
+      size: {
+        default: 'px-2.5 py-0.5 text-xs',
+        lg: 'px-3 py-1 text-sm',
       },
     },
-    defaultVariants: { variant: 'default' },
+    defaultVariants: { variant: 'default', size: 'default' },
   },
 );
 
@@ -30,10 +36,14 @@ export interface BadgeProps
   asChild?: boolean;
 }
 
-export function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
+export function Badge({ className, variant, size, asChild = false, ...props }: BadgeProps) {
   const Comp = asChild ? Slot : 'span';
   return (
-    <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
+    <Comp
+      data-slot="badge"
+      className={cn(badgeVariants({ variant, size }), className)}
+      {...props}
+    />
   );
 }
 
@@ -62,7 +72,7 @@ export function CategoryBadge({ category, className, ...props }: CategoryBadgePr
     <span
       data-slot="category-badge"
       className={cn(
-        badgeVariants({ variant: 'outline' }),
+        badgeVariants({ variant: 'plain' }),
         categoryClasses[category] ?? otherCategoryClasses,
         className,
       )}

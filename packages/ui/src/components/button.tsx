@@ -8,8 +8,8 @@ import { Spinner } from './spinner';
 
 export const buttonVariants = cva(
   [
-    'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap select-none',
-    'transition-[color,background-color,border-color,box-shadow,transform] duration-150 active:translate-y-px',
+    'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 font-semibold whitespace-nowrap select-none',
+    'transition-[color,background-color,border-color,box-shadow,transform] duration-150',
     'disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55',
     // A busy button is disabled too, but its label must stay readable ("Publishing...").
     'aria-busy:cursor-progress aria-busy:opacity-80',
@@ -18,23 +18,37 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary-hover',
+        // Buttons press down a pixel; links in text do not.
+        default:
+          'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover active:translate-y-px',
+        secondary:
+          'bg-secondary text-secondary-foreground hover:bg-secondary-hover active:translate-y-px',
         outline:
-          'border border-input bg-card text-foreground shadow-xs hover:border-foreground/40 hover:bg-accent',
-        ghost: 'text-foreground hover:bg-accent',
+          'border border-input bg-card text-foreground shadow-xs hover:border-foreground/40 hover:bg-accent active:translate-y-px',
+        ghost: 'text-foreground hover:bg-accent active:translate-y-px',
         destructive:
-          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
-        link: 'text-primary underline-offset-4 hover:text-primary-hover hover:underline active:translate-y-0',
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover active:translate-y-px',
+        /** Grey until pointed at: secondary actions beside the main ones. */
+        quiet: 'text-muted-foreground hover:bg-accent active:translate-y-px',
+        /** Grey until pointed at, then red: remove, delete or report something. */
+        quietDanger: 'text-muted-foreground hover:bg-accent hover:text-destructive active:translate-y-px',
+        outlineDanger:
+          'border border-destructive/40 bg-card text-destructive shadow-xs hover:border-destructive hover:bg-red-50 active:translate-y-px',
+        /** No colours of its own: the caller gives them (buttons on a coloured banner). */
+        plain: 'active:translate-y-px',
+        link: 'text-primary underline-offset-4 hover:text-primary-hover hover:underline',
       },
+      // Each size sets its own height, padding, corners and text size, so that none of them
+      // overrides another (class names are joined, not merged).
       size: {
-        default: 'h-10 px-4',
-        sm: 'h-9 rounded-md px-3',
-        lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        default: 'h-10 rounded-lg px-4 text-sm',
+        sm: 'h-9 rounded-md px-3 text-sm',
+        lg: 'h-12 rounded-lg px-6 text-base',
+        icon: 'size-10 rounded-lg text-sm',
+        /** Text-sized, for links in running text (the link variant's only size). */
+        inline: 'text-sm',
       },
     },
-    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );
@@ -61,7 +75,10 @@ export function Button({
   return (
     <Comp
       data-slot="button"
-      className={cn(buttonVariants({ variant, size, className }))}
+      className={cn(
+        buttonVariants({ variant, size: variant === 'link' ? 'inline' : size }),
+        className,
+      )}
       disabled={asChild ? undefined : disabled === true || loading}
       // Links cannot be disabled natively, so a slotted child gets aria-disabled instead.
       aria-disabled={asChild && (disabled === true || loading) ? true : undefined}

@@ -1,15 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as React from 'react';
 
-import { cn } from '../lib/cn';
 import { Button } from './button';
 import {
   DialogDescription,
   DialogFooter,
-  DialogHeader,
   DialogOverlay,
   DialogTitle,
-  dialogPanelClasses,
+  dialogPanelVariants,
 } from './dialog';
 
 export interface ConfirmDialogProps {
@@ -74,7 +72,7 @@ export function ConfirmDialog({
         <DialogPrimitive.Content
           data-slot="confirm-dialog"
           role="alertdialog"
-          className={cn(dialogPanelClasses, 'max-w-md')}
+          className={dialogPanelVariants({ width: 'md' })}
           ref={contentRef}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -93,10 +91,11 @@ export function ConfirmDialog({
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
         >
-          <DialogHeader className="pr-0">
+          {/* No corner close button here, so no room kept for one (DialogHeader keeps it). */}
+          <div data-slot="dialog-header" className="flex flex-col gap-2 text-left">
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+          </div>
           <DialogFooter>
             <DialogPrimitive.Close asChild>
               <Button ref={cancelRef} variant="outline" disabled={pending}>

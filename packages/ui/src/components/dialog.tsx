@@ -1,4 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { cva } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import type * as React from 'react';
 
@@ -27,15 +29,37 @@ export function DialogOverlay({
 }
 
 /** Shared panel look for Dialog and ConfirmDialog. */
-export const dialogPanelClasses = cn(
-  'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5',
-  'max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl border bg-popover p-6 text-popover-foreground shadow-float',
-  // The panel itself only takes focus as a fallback; a ring around the whole dialog is noise.
-  'outline-none',
-  'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in',
+export const dialogPanelVariants = cva(
+  [
+    'fixed z-50 overflow-y-auto border bg-popover text-popover-foreground shadow-float',
+    // The panel itself only takes focus as a fallback; a ring around the whole dialog is noise.
+    'outline-none',
+  ],
+  {
+    variants: {
+      layout: {
+        /** A card in the middle of the screen. */
+        center: [
+          'top-1/2 left-1/2 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-5 rounded-2xl p-6',
+          'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in',
+        ],
+        /** A full-height sheet sliding in from the right; its content brings its own padding. */
+        sheet: [
+          'top-0 right-0 flex h-dvh max-h-dvh w-[min(22rem,88vw)] flex-col rounded-l-3xl border-y-0 border-r-0',
+          'data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
+        ],
+      },
+      /** The centred card's widest size. */
+      width: { md: 'max-w-md', lg: 'max-w-lg' },
+    },
+    defaultVariants: { layout: 'center', width: 'lg' },
+  },
 );
 
-export interface DialogContentProps extends React.ComponentProps<typeof DialogPrimitive.Content> {
+export interface DialogContentProps
+  extends
+    React.ComponentProps<typeof DialogPrimitive.Content>,
+    VariantProps<typeof dialogPanelVariants> {
   /** Hide the corner close button (the dialog still closes with Escape). */
   showCloseButton?: boolean;
 }
@@ -43,6 +67,8 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
 export function DialogContent({
   className,
   children,
+  layout,
+  width,
   showCloseButton = true,
   ...props
 }: DialogContentProps) {
@@ -51,7 +77,10 @@ export function DialogContent({
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(dialogPanelClasses, className)}
+        className={cn(
+          dialogPanelVariants({ layout, width: layout === 'sheet' ? null : width }),
+          className,
+        )}
         {...props}
       >
         {children}

@@ -51,12 +51,12 @@ export function DropdownMenuItem({
       className={cn(
         'relative flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none',
         // Pointer hover highlights; keyboard focus also gets the ring, since a tint alone is faint.
-        'data-highlighted:bg-accent data-highlighted:text-accent-foreground',
         'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
         'data-disabled:pointer-events-none data-disabled:opacity-50',
-        "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground",
-        variant === 'destructive' &&
-          'text-destructive data-highlighted:bg-destructive/8 data-highlighted:text-destructive [&_svg:not([class*=text-])]:text-destructive',
+        "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+        variant === 'destructive'
+          ? "text-destructive data-highlighted:bg-destructive/8 data-highlighted:text-destructive [&_svg:not([class*='text-'])]:text-destructive"
+          : "data-highlighted:bg-accent data-highlighted:text-accent-foreground [&_svg:not([class*='text-'])]:text-muted-foreground",
         inset && 'pl-9',
         className,
       )}

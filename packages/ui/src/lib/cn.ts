@@ -1,16 +1,16 @@
 import { clsx } from 'clsx';
 import type { ClassValue } from 'clsx';
-import { extendTailwindMerge } from 'tailwind-merge';
+
+import { warnOnClassConflicts } from './class-conflicts';
 
 /**
- * tailwind-merge only knows Tailwind's default scale names; our theme adds shadow
- * names, so they are registered here or `shadow-card` would not replace `shadow-sm`.
+ * Joins class names. It does not resolve Tailwind conflicts (a conflict resolver is about 9 KB
+ * of every page's JavaScript, decision 023): a component's own classes and those passed to it must
+ * not set the same property. To change a component's look, use its variants; to override one of
+ * its classes, mark yours important (`rounded-full!`). Development builds warn about conflicts.
  */
-const twMerge = extendTailwindMerge({
-  extend: { theme: { shadow: ['card', 'float'] } },
-});
-
-/** Joins class names and lets later Tailwind classes override earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  const classes = clsx(inputs);
+  if (import.meta.env.DEV) warnOnClassConflicts(classes);
+  return classes;
 }

@@ -23,7 +23,7 @@ const filedAt = new Intl.DateTimeFormat('en-US', {
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return (
-    <Badge variant="outline" className={REPORT_STATUS_CLASSES[status]}>
+    <Badge variant="plain" className={REPORT_STATUS_CLASSES[status]}>
       {REPORT_STATUS_LABELS[status]}
     </Badge>
   );
@@ -134,7 +134,7 @@ export function ReportCard({
           <FormField id={notesId} label="Admin notes">
             <Textarea
               rows={2}
-              className="min-h-16"
+              className="min-h-16!"
               maxLength={NOTES_MAX_LENGTH}
               value={notes}
               disabled={busy}

@@ -114,9 +114,9 @@ export function ReportList({ status }: { status: ReportStatus | undefined }) {
   if (isPending) {
     return (
       <div className="grid gap-4" role="status" aria-label="Loading reports">
-        <Skeleton className="h-11 w-full max-w-md rounded-xl" />
-        <Skeleton className="h-56 w-full rounded-2xl" />
-        <Skeleton className="h-56 w-full rounded-2xl" />
+        <Skeleton className="h-11 w-full max-w-md rounded-xl!" />
+        <Skeleton className="h-56 w-full rounded-2xl!" />
+        <Skeleton className="h-56 w-full rounded-2xl!" />
       </div>
     );
   }

@@ -43,7 +43,7 @@ export function CheckboxField({
           className="mt-0.5"
         />
         <div className="grid gap-0.5">
-          <Label htmlFor={id} className="block leading-snug font-normal">
+          <Label htmlFor={id} className="block! leading-snug! font-normal!">
             {label}
           </Label>
           {description ? (

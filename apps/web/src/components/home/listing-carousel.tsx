@@ -139,7 +139,7 @@ export function ListingCarousel({
                 type="button"
                 variant="outline"
                 size="icon"
-                className="size-9 rounded-full"
+                className="size-9! rounded-full!"
                 aria-label={`Scroll ${title} back`}
                 disabled={edges.atStart}
                 onClick={() => scrollByPage(-1)}
@@ -150,7 +150,7 @@ export function ListingCarousel({
                 type="button"
                 variant="outline"
                 size="icon"
-                className="size-9 rounded-full"
+                className="size-9! rounded-full!"
                 aria-label={`Scroll ${title} forward`}
                 disabled={edges.atEnd}
                 onClick={() => scrollByPage(1)}

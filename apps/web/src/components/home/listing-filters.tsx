@@ -76,7 +76,7 @@ export function ListingFilters({
               placeholder="Try “bike” or “dresser”"
               value={text}
               onChange={(event) => setText(event.target.value)}
-              className="h-11 pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+              className="h-11! pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
             />
             {text ? (
               <button
@@ -99,7 +99,7 @@ export function ListingFilters({
               const value = CATEGORIES.find((c) => c === event.target.value);
               onCategoryChange(value);
             }}
-            className="h-11"
+            className="h-11!"
           >
             <option value="">All categories</option>
             {CATEGORIES.map((c) => (
@@ -113,7 +113,7 @@ export function ListingFilters({
           <Button
             type="button"
             variant="ghost"
-            className="h-11 self-start sm:self-auto"
+            className="h-11! self-start sm:self-auto"
             onClick={() => {
               setText('');
               onCategoryChange(undefined);

@@ -29,7 +29,7 @@ export function InstallModal({
         if (!open) onLater();
       }}
     >
-      <DialogContent className="max-w-md">
+      <DialogContent width="md">
         <DialogHeader>
           <LogoIcon className="mb-1 size-12" />
           <DialogTitle>{texts.modalTitle}</DialogTitle>

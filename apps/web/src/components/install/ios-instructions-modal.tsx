@@ -30,7 +30,7 @@ export function IosInstructionsModal({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent width="md">
         <DialogHeader>
           <DialogTitle>{texts.iosModalTitle(device)}</DialogTitle>
           <DialogDescription>{texts.iosModalDescription}</DialogDescription>

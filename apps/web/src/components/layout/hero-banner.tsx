@@ -24,7 +24,7 @@ const VARIANTS = {
     ],
     heading: 'mt-1.5 text-balance sm:mt-2',
     description: 'text-brand-50/90',
-    primary: 'bg-card text-brand-700 hover:bg-brand-50',
+    primary: 'bg-card text-brand-700 shadow-sm hover:bg-brand-50',
     link: 'text-primary-foreground',
   },
   live: {
@@ -35,7 +35,7 @@ const VARIANTS = {
     ],
     heading: 'mt-3',
     description: 'text-pine-50/90',
-    primary: 'bg-white px-4 text-pine-800 hover:bg-pine-50',
+    primary: 'bg-white px-4! text-pine-800 shadow-sm hover:bg-pine-50',
     link: 'text-white',
   },
 } as const;
@@ -109,11 +109,17 @@ export function HeroBanner({
         </p>
         <div className="mt-5 grid grid-cols-2 gap-3 sm:mt-6 sm:flex">
           {'to' in primary ? (
-            <Button asChild size="lg" className={primaryClass}>
+            <Button asChild size="lg" variant="plain" className={primaryClass}>
               <Link to={primary.to}>{primaryContent}</Link>
             </Button>
           ) : (
-            <Button type="button" size="lg" onClick={primary.onClick} className={primaryClass}>
+            <Button
+              type="button"
+              size="lg"
+              variant="plain"
+              onClick={primary.onClick}
+              className={primaryClass}
+            >
               {primaryContent}
             </Button>
           )}
@@ -122,9 +128,9 @@ export function HeroBanner({
               key={link.label}
               asChild
               size="lg"
-              variant="outline"
+              variant="plain"
               className={cn(
-                'border-white/40 bg-white/10 px-4 hover:border-white/70 hover:bg-white/20',
+                'border border-white/40 bg-white/10 px-4! shadow-xs hover:border-white/70 hover:bg-white/20',
                 styles.link,
               )}
             >

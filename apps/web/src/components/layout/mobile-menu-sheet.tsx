@@ -17,11 +17,12 @@ import type { SessionUser } from '../../lib/session';
 import type { NavItem } from './nav-items';
 import { UnreadBadge } from './unread-badge';
 
-const menuLinkClasses = cn(
-  'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium text-foreground transition-colors',
+const menuRowClasses = cn(
+  'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium transition-colors',
   'hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
   'aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700',
 );
+const menuLinkClasses = cn(menuRowClasses, 'text-foreground');
 
 /**
  * The phone and tablet menu's sheet, sliding in from the right. Loaded on first use (see
@@ -51,11 +52,7 @@ export default function MobileMenuSheet({
           event.preventDefault();
           menuButton.current?.focus();
         }}
-        className={cn(
-          'top-0 right-0 left-auto flex h-dvh max-h-dvh w-[min(22rem,88vw)] max-w-none translate-x-0 translate-y-0 flex-col gap-0',
-          'rounded-none rounded-l-3xl border-y-0 border-r-0 p-0',
-          'data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
-        )}
+        layout="sheet"
       >
         <DialogTitle className="sr-only">Menu</DialogTitle>
         <div className="flex items-center gap-3 border-b bg-brand-50/60 px-5 pt-6 pb-5">
@@ -100,7 +97,7 @@ export default function MobileMenuSheet({
           </Link>
           <button
             type="button"
-            className={cn(menuLinkClasses, 'w-full cursor-pointer text-destructive')}
+            className={cn(menuRowClasses, 'w-full cursor-pointer text-destructive')}
             disabled={signOut.isPending}
             onClick={() => signOut.mutate(undefined, { onSuccess: close })}
           >

@@ -51,15 +51,14 @@ export function SignedInNavigation({ user }: { user: SessionUser }) {
           <UserAvatar src={user.profilePicture} name={fullName(user)} size="sm" />
           <span className="sr-only">Your profile ({fullName(user)})</span>
         </Link>
-        <Button asChild variant="ghost" size="icon" className="text-muted-foreground">
+        <Button asChild variant="quiet" size="icon">
           <Link to="/settings" aria-label="Account settings" title="Account settings">
             <SettingsIcon aria-hidden="true" className="size-5" />
           </Link>
         </Button>
         <Button
-          variant="ghost"
+          variant="quiet"
           size="icon"
-          className="text-muted-foreground"
           aria-label="Sign out"
           title="Sign out"
           loading={signOut.isPending}

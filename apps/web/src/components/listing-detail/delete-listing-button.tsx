@@ -49,9 +49,8 @@ export function DeleteListingButton({
     <>
       <Button
         type="button"
-        variant="outline"
+        variant="outlineDanger"
         onClick={() => setConfirming(true)}
-        className="border-destructive/40 text-destructive hover:border-destructive hover:bg-red-50"
       >
         {admin ? <ShieldAlertIcon aria-hidden="true" /> : <Trash2Icon aria-hidden="true" />}
         {admin ? 'Admin Delete' : 'Delete'}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
   Button,
@@ -21,23 +20,27 @@ import {
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
   REPORT_DESCRIPTION_MAX_LENGTH,
-  reportSchema,
 } from '@yardsale/validators';
 import { CircleAlertIcon, FlagIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
 
 import { applyServerFieldErrors, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import type { ReportFormFields, ReportFormValues } from './report-form-rules';
 
-/** The select starts on its placeholder (''), which the category rule refuses with its message. */
-const reportFormSchema = z.object({
-  category: z.string().pipe(reportSchema.shape.category),
-  description: reportSchema.shape.description,
-});
-type ReportFormFields = z.input<typeof reportFormSchema>;
-type ReportFormValues = z.output<typeof reportFormSchema>;
+function loadRules() {
+  return import('./report-form-rules');
+}
+
+// The form's rules (zod) load with the dialog, not with the listing page: most visitors never
+// report anything.
+const resolver: Resolver<ReportFormFields, unknown, ReportFormValues> = async (
+  values,
+  context,
+  options,
+) => (await loadRules()).reportFormResolver(values, context, options);
 
 const EMPTY: ReportFormFields = { category: '', description: '' };
 
@@ -63,7 +66,7 @@ export function ReportListingButton({
   const [refusal, setRefusal] = useState<string | null>(null);
   const create = useMutation(trpc.reports.create.mutationOptions());
   const form = useForm<ReportFormFields, unknown, ReportFormValues>({
-    resolver: zodResolver(reportFormSchema),
+    resolver,
     defaultValues: EMPTY,
   });
   const description = useWatch({ control: form.control, name: 'description' });
@@ -93,16 +96,17 @@ export function ReportListingButton({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setRefusal(null);
+        if (next) void loadRules();
+        else setRefusal(null);
       }}
     >
       {/* A trigger, so closing the dialog puts focus back on this button. */}
       <DialogTrigger asChild>
         <Button
           type="button"
-          variant="ghost"
+          variant="quietDanger"
           size="sm"
-          className="justify-self-center text-muted-foreground hover:text-destructive"
+          className="justify-self-center"
         >
           <FlagIcon aria-hidden="true" />
           Report

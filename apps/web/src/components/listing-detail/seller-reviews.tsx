@@ -61,7 +61,7 @@ export function SellerReviews({
             <div className="grid gap-0.5">
               <RatingSummary
                 rating={rating.data}
-                className="text-base font-semibold text-foreground"
+                className="text-base! font-semibold text-foreground!"
               />
               <p className="text-sm text-muted-foreground">
                 {isOwner

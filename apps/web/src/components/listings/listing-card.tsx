@@ -54,9 +54,9 @@ export function ListingCard({
         />
         <div className="pointer-events-none absolute top-3 left-3 flex flex-wrap gap-1.5">
           <Badge
-            variant="secondary"
+            variant="plain"
             className={cn(
-              'bg-white/95 shadow-sm backdrop-blur',
+              'bg-white/95 shadow-sm ring-stone-900/8 backdrop-blur',
               isSale ? 'text-brand-800' : 'text-pine-800',
             )}
           >
@@ -128,8 +128,7 @@ export function ListingCard({
             <UserAvatar
               src={listing.user.profilePicture}
               name={listing.user.firstName}
-              size="sm"
-              className="size-7 text-xs"
+              size="xs"
             />
           </span>
           <span className="min-w-0 truncate font-medium">
@@ -159,17 +158,17 @@ export function ListingCardSkeleton({ className }: { className?: string }) {
       aria-hidden="true"
       className={cn('flex h-full flex-col overflow-hidden rounded-2xl border bg-card', className)}
     >
-      <Skeleton className="aspect-[4/3] rounded-none" />
+      <Skeleton className="aspect-[4/3] rounded-none!" />
       <div className="flex flex-col gap-3 p-4">
         <div className="flex justify-between">
-          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-5 w-24 rounded-full!" />
           <Skeleton className="h-5 w-16" />
         </div>
         <Skeleton className="h-5 w-5/6" />
         <Skeleton className="h-4 w-2/3" />
         <Skeleton className="h-4 w-3/4" />
         <div className="mt-1 flex items-center gap-2 border-t pt-3">
-          <Skeleton className="size-7 rounded-full" />
+          <Skeleton className="size-7 rounded-full!" />
           <Skeleton className="h-4 w-20" />
         </div>
       </div>

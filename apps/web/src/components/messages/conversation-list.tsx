@@ -61,8 +61,8 @@ export function ConversationList({
               className={cn(
                 'flex w-full cursor-pointer items-start gap-3 px-4 py-3 text-left transition-colors',
                 // A tint alone is too faint to find the keyboard's place: the ring is drawn inside.
-                'hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset',
-                selected && 'bg-brand-50 hover:bg-brand-50',
+                'focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset',
+                selected ? 'bg-brand-50' : 'hover:bg-accent',
               )}
             >
               <UserAvatar

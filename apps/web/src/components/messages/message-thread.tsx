@@ -95,9 +95,8 @@ export function MessageThread({
         </div>
         <Button
           type="button"
-          variant="ghost"
+          variant="quietDanger"
           size="icon"
-          className="text-muted-foreground hover:text-destructive"
           aria-label="Delete conversation"
           title="Delete conversation"
           onClick={() => setConfirmOpen(true)}
@@ -210,9 +209,9 @@ function MessageList({
     <div className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 sm:px-4">
       {loading ? (
         <div className="flex flex-col gap-3" aria-label="Loading messages">
-          <Skeleton className="h-12 w-2/3 rounded-2xl" />
-          <Skeleton className="ml-auto h-12 w-1/2 rounded-2xl" />
-          <Skeleton className="h-12 w-3/5 rounded-2xl" />
+          <Skeleton className="h-12 w-2/3 rounded-2xl!" />
+          <Skeleton className="ml-auto h-12 w-1/2 rounded-2xl!" />
+          <Skeleton className="h-12 w-3/5 rounded-2xl!" />
         </div>
       ) : isError && !data ? (
         <p className="py-10 text-center text-sm text-muted-foreground">
@@ -292,9 +291,9 @@ function MessageBubble({
         {own && !pending ? (
           <Button
             type="button"
-            variant="ghost"
+            variant="quietDanger"
             size="icon"
-            className="size-8 shrink-0 text-muted-foreground opacity-60 group-hover:opacity-100 hover:text-destructive focus-visible:opacity-100"
+            className="size-8! shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
             aria-label="Delete message"
             title="Delete message"
             loading={deleting}
@@ -410,12 +409,12 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
             if (error) setError(null);
           }}
           onKeyDown={onKeyDown}
-          className="max-h-40 min-h-11 flex-1 resize-none"
+          className="max-h-40 min-h-11! flex-1 resize-none!"
         />
         <Button
           type="submit"
           size="icon"
-          className="size-11 shrink-0"
+          className="size-11! shrink-0"
           disabled={empty}
           aria-label="Send message"
         >

@@ -123,10 +123,9 @@ export function MyListings({ listings }: { listings: readonly ListingSummary[] }
                   </Button>
                   <Button
                     type="button"
-                    variant="outline"
+                    variant="outlineDanger"
                     size="sm"
                     onClick={() => setDeleting(listing)}
-                    className="border-destructive/40 text-destructive hover:border-destructive hover:bg-red-50"
                   >
                     <Trash2Icon aria-hidden="true" />
                     Delete

@@ -87,7 +87,7 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
     <Button
       type="button"
       size="icon"
-      className="absolute right-0 bottom-0 size-10 rounded-full ring-4 ring-card"
+      className="absolute right-0 bottom-0 rounded-full! ring-4 ring-card"
       disabled={busy}
       onClick={user.profilePicture ? undefined : chooseFile}
       aria-label={user.profilePicture ? 'Change profile picture' : 'Upload a profile picture'}
@@ -102,8 +102,8 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
       <UserAvatar
         src={user.profilePicture}
         name={name}
-        size="xl"
-        className="size-28 text-5xl ring-4 ring-card sm:size-32"
+        size="2xl"
+        framed
       />
       {busy ? (
         <div className="absolute inset-0 flex items-center justify-center rounded-full bg-stone-950/45 text-white">

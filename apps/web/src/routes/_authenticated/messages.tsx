@@ -75,7 +75,7 @@ function MessagesPage() {
   }
 
   return (
-    <PageContainer width="wide" className="flex flex-1 flex-col py-4 sm:py-6">
+    <PageContainer width="wide" className="flex flex-1 flex-col py-4! sm:py-6!">
       {/* On a phone the open thread takes the screen; the heading stays for screen readers. */}
       <div className={cn(selected && 'max-md:sr-only')}>
         <PageHeader
@@ -106,7 +106,7 @@ function MessagesPage() {
             <div className="flex flex-col gap-3 p-4" aria-label="Loading conversations">
               {[0, 1, 2].map((n) => (
                 <div key={n} className="flex items-center gap-3">
-                  <Skeleton className="size-10 rounded-full" />
+                  <Skeleton className="size-10 rounded-full!" />
                   <div className="flex-1 space-y-2">
                     <Skeleton className="h-4 w-1/2" />
                     <Skeleton className="h-3 w-3/4" />
@@ -127,7 +127,7 @@ function MessagesPage() {
               titleAs="h2"
               title="No conversations yet"
               description="Message a seller from any listing and the conversation will show up here."
-              className="border-0 shadow-none"
+              className="border-0! shadow-none"
             />
           ) : (
             <ConversationList

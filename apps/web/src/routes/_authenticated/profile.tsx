@@ -145,7 +145,7 @@ function ProfilePage() {
             // hidden decoration), so the value is placed above its label by rows instead.
             <Card
               key={stat.label}
-              className="grid grid-cols-[auto_1fr] items-center gap-x-3 p-4 sm:p-5"
+              className="grid! grid-cols-[auto_1fr] items-center gap-x-3 p-4 sm:p-5"
             >
               <span
                 aria-hidden="true"
@@ -194,7 +194,7 @@ function ProfilePage() {
                     <Button
                       asChild
                       variant={action.to === '/create-listing' ? 'default' : 'outline'}
-                      className="w-full justify-start"
+                      className="w-full justify-start!"
                     >
                       <Link to={action.to}>
                         <action.icon aria-hidden="true" />

@@ -77,7 +77,8 @@ function SellerPage() {
               src={seller.profilePicture}
               name={name}
               size="xl"
-              className="size-24 text-4xl ring-4 ring-card sm:size-28"
+              framed
+              className="sm:size-28"
             />
           </div>
           <div className="flex min-w-0 flex-1 flex-col items-center gap-2 text-center sm:items-start sm:pb-1 sm:text-left">
@@ -132,7 +133,7 @@ function SellerPage() {
             ) : null}
           </h2>
           {listings.isPending ? (
-            <ListingGridSkeleton count={2} className="lg:grid-cols-2" />
+            <ListingGridSkeleton count={2} className="lg:grid-cols-2!" />
           ) : listings.isError ? (
             <EmptyState
               icon={<StoreIcon />}
@@ -146,7 +147,7 @@ function SellerPage() {
               description="Garage sales and items they post will show up here."
             />
           ) : (
-            <ListingGrid className="lg:grid-cols-2">
+            <ListingGrid className="lg:grid-cols-2!">
               {listings.data.map((listing) => (
                 <li key={listing.id}>
                   <ListingCard listing={listing} />
