@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
-import { PageSpinner } from '@yardsale/ui';
 
+import { ScreenPending } from '../components/layout/screen-pending';
 import { CurrentUserProvider, loadSessionUser, useSessionUser } from '../lib/session';
 
 /**
@@ -16,15 +16,18 @@ export const Route = createFileRoute('/_authenticated')({
     }
     return api;
   },
-  pendingComponent: PageSpinner,
+  pendingComponent: ScreenPending,
   pendingMs: 200,
+  // On a first visit the spinner covers the session check; the page shows the moment it is ready
+  // instead of holding the spinner for a minimum time.
+  pendingMinMs: 0,
   component: AuthenticatedLayout,
 });
 
 function AuthenticatedLayout() {
   const user = useSessionUser();
   // Signing out clears the user a moment before the app leaves this screen.
-  if (!user) return <PageSpinner />;
+  if (!user) return <ScreenPending />;
   return (
     <CurrentUserProvider user={user}>
       <Outlet />
