@@ -1,23 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Label, Textarea, cn, toast } from '@yardsale/ui';
 import { MESSAGES, RATING_MAX, REVIEW_COMMENT_MAX_LENGTH } from '@yardsale/validators';
 import { SendIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
 
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { starLabel } from './rating-format';
+import type { ReviewFormValues } from './review-form-rules';
 import { StarPicker } from './star-picker';
 
-/** No stars yet is a valid state of the form, refused on submit with the spec's toast. */
-const reviewFormSchema = z.object({
-  rating: z.number().int().min(1).max(RATING_MAX).nullable(),
-  comment: z.string().max(REVIEW_COMMENT_MAX_LENGTH, MESSAGES.review.commentTooLong),
-});
-type ReviewFormValues = z.infer<typeof reviewFormSchema>;
+// The form's rules (zod) load with the first check, not with the listing page it sits on.
+const resolver: Resolver<ReviewFormValues> = async (values, context, options) =>
+  (await import('./review-form-rules')).reviewFormResolver(values, context, options);
 
 const EMPTY: ReviewFormValues = { rating: null, comment: '' };
 
@@ -38,7 +35,7 @@ export function ReviewForm({
   const queryClient = useQueryClient();
   const create = useMutation(trpc.reviews.create.mutationOptions());
   const form = useForm<ReviewFormValues>({
-    resolver: zodResolver(reviewFormSchema),
+    resolver,
     defaultValues: EMPTY,
   });
   const ids = useId();
