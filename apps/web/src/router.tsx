@@ -24,6 +24,10 @@ export function createAppRouter() {
     scrollRestoration: true,
     InnerWrap: ({ children }) => <ApiProviders app={app}>{children}</ApiProviders>,
   });
+  // The router fetches a screen's code only once every guard has passed, and the guards wait on
+  // the session. Started now, the first screen's code downloads alongside the session check.
+  const [firstScreen] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of firstScreen) void router.loadRouteChunk(route)?.catch(() => undefined);
   return router;
 }
 

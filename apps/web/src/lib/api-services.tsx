@@ -2,8 +2,9 @@ import { QueryClientProvider, hashKey } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@yardsale/api';
 import type { ReactNode } from 'react';
+import superjson from 'superjson';
 
-import type { ApiServices, SessionUser } from './app-loader';
+import type { ApiServices, SessionProbe, SessionUser } from './app-loader';
 import { LISTING_QUERY_DEFAULTS, createQueryClient } from './query-client';
 import { TRPCProvider, createBrowserTRPCClient } from './trpc';
 
@@ -14,11 +15,12 @@ import { TRPCProvider, createBrowserTRPCClient } from './trpc';
 export function createApiServices({
   onSessionEnded,
   onSessionUser,
-  knownVisitor,
+  session,
 }: {
   onSessionEnded: () => void;
   onSessionUser: (user: SessionUser | null | undefined) => void;
-  knownVisitor: boolean;
+  /** The server's first answer to `auth.me`, asked while this chunk downloaded. */
+  session: SessionProbe;
 }): ApiServices {
   const trpcClient = createBrowserTRPCClient();
 
@@ -39,7 +41,11 @@ export function createApiServices({
   queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryHash === meHash) onSessionUser(queryClient.getQueryData(meKey));
   });
-  if (knownVisitor) queryClient.setQueryData(meKey, null);
+  // The first answer stands until sign-in, sign-out or a refused call changes it: no need to ask
+  // the server a second time.
+  if (session.kind === 'visitor') queryClient.setQueryData(meKey, null);
+  if (session.kind === 'user')
+    queryClient.setQueryData(meKey, superjson.deserialize<SessionUser>(session.answer));
 
   function Providers({ children }: { children: ReactNode }) {
     return (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouterOutputs } from '@yardsale/api';
 import type { ComponentType, ReactNode } from 'react';
+import type { SuperJSONResult } from 'superjson';
 
 import type { AppTRPC } from './trpc';
 
@@ -18,9 +19,10 @@ export interface ApiServices extends ApiContext {
 }
 
 /** What the server said about the session before the API client was loaded. */
-type Probe =
+export type SessionProbe =
   | { kind: 'visitor' }
-  | { kind: 'user' }
+  /** The user as the server encoded it; decoded by the API client's superjson once it loads. */
+  | { kind: 'user'; answer: SuperJSONResult }
   /** No usable answer (server unreachable): the API client asks again and reports failures. */
   | { kind: 'unknown' };
 
@@ -36,7 +38,7 @@ type Probe =
 export class AppLoader {
   #services: ApiServices | undefined;
   #loading: Promise<ApiServices> | undefined;
-  #probe: Promise<Probe> | undefined;
+  #probe: Promise<SessionProbe> | undefined;
   #sessionUser: SessionUser | null | undefined;
   readonly #listeners = new Set<() => void>();
   readonly #onSessionEnded: () => void;
@@ -72,9 +74,7 @@ export class AppLoader {
         const services = createApiServices({
           onSessionEnded: this.#onSessionEnded,
           onSessionUser: this.#setSessionUser,
-          // A visitor stays one until they sign in: no need to ask the server again. A signed-in
-          // user's details come through the client (superjson), so it asks once more.
-          knownVisitor: probe?.kind === 'visitor',
+          session: probe ?? { kind: 'unknown' },
         });
         this.#services = services;
         this.#notify();
@@ -94,17 +94,20 @@ export class AppLoader {
   }
 
   /**
-   * Who is signed in, for the root route. On the landing page one small request answers it, and
-   * for a visitor nothing more loads; anywhere else the API client loads and asks itself.
+   * Who is signed in, for the root route. One small request answers it, alongside the API
+   * client's download rather than after it: the first screen waits for one round trip, not two.
+   * On the landing page a visitor loads nothing more.
    */
   async loadSession(pathname: string): Promise<SessionUser | null> {
-    if (pathname === '/' && !this.#services) {
+    if (!this.#services) {
       this.#probe ??= probeSession();
-      const probe = await this.#probe;
-      // A preload may have loaded the client meanwhile; then the cache answers.
-      if (probe.kind === 'visitor' && !this.getServices()) {
-        this.#setSessionUser(null);
-        return null;
+      if (pathname === '/') {
+        const probe = await this.#probe;
+        // A preload may have loaded the client meanwhile; then the cache answers.
+        if (probe.kind === 'visitor' && !this.getServices()) {
+          this.#setSessionUser(null);
+          return null;
+        }
       }
     }
     return loadSessionUser(await this.load());
@@ -119,21 +122,25 @@ export function loadSessionUser({ queryClient, trpc }: ApiContext): Promise<Sess
   return queryClient.query({ ...trpc.auth.me.queryOptions(), staleTime: 'static' });
 }
 
-/** `{ result: { data: { json } } }`: a tRPC answer as superjson wraps it. */
-function answerOf(body: unknown): { json: unknown } | undefined {
+/** `{ json, meta }` as superjson encodes a value; `meta` is read by superjson itself. */
+function isEncoded(data: unknown): data is SuperJSONResult {
+  return typeof data === 'object' && data !== null && 'json' in data;
+}
+
+/** `{ result: { data: { json, meta } } }`: a tRPC answer as superjson wraps it. */
+function answerOf(body: unknown): SuperJSONResult | undefined {
   if (typeof body !== 'object' || body === null || !('result' in body)) return undefined;
   const { result } = body;
   if (typeof result !== 'object' || result === null || !('data' in result)) return undefined;
   const { data } = result;
-  if (typeof data !== 'object' || data === null || !('json' in data)) return undefined;
-  return data;
+  return isEncoded(data) ? data : undefined;
 }
 
 /**
  * Asks `auth.me` directly, without the tRPC client: the one call outside it, so the landing page
  * can tell a visitor from a signed-in user before deciding to load anything else.
  */
-async function probeSession(): Promise<Probe> {
+async function probeSession(): Promise<SessionProbe> {
   try {
     const response = await fetch('/trpc/auth.me', {
       credentials: 'same-origin',
@@ -141,7 +148,7 @@ async function probeSession(): Promise<Probe> {
     });
     const answer = response.ok ? answerOf(await response.json()) : undefined;
     if (!answer) return { kind: 'unknown' };
-    return answer.json === null ? { kind: 'visitor' } : { kind: 'user' };
+    return answer.json === null ? { kind: 'visitor' } : { kind: 'user', answer };
   } catch {
     return { kind: 'unknown' };
   }
