@@ -63,7 +63,8 @@ export function ListingCarousel({
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    measureEdges();
+    // The observer reports the first size once layout has run: measuring here would force the
+    // whole page's first layout in the middle of rendering it.
     const resize = new ResizeObserver(measureEdges);
     resize.observe(scroller);
     scroller.addEventListener('scroll', measureEdges, { passive: true });

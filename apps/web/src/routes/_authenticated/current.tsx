@@ -20,7 +20,7 @@ import type { SaleDays } from '../../components/live-sales/sale-days';
 import { SaleSection } from '../../components/live-sales/sale-section';
 import { formatSaleDays } from '../../components/listings/listing-format';
 import type { AppTRPC } from '../../lib/trpc';
-import { useTRPC } from '../../lib/trpc';
+import { batchSent, useTRPC } from '../../lib/trpc';
 
 /** Today's and the weekend's garage sales, by the viewer's own calendar. */
 function salesQueries(trpc: AppTRPC, days: SaleDays) {
@@ -32,12 +32,13 @@ function salesQueries(trpc: AppTRPC, days: SaleDays) {
 
 export const Route = createFileRoute('/_authenticated/current')({
   head: () => ({ meta: [{ title: 'Live Sales Now · YardSale' }] }),
-  loader: ({ context: { queryClient, trpc } }) => {
+  loader: async ({ context: { queryClient, trpc } }) => {
     // Started with the route; the sections show skeletons until the answers arrive.
     const queries = salesQueries(trpc, saleDays(new Date()));
     void queryClient.query(queries.today).catch(() => undefined);
     void queryClient.query(queries.weekend).catch(() => undefined);
     void queryClient.query(trpc.listings.stats.queryOptions()).catch(() => undefined);
+    await batchSent();
   },
   component: LiveSalesPage,
 });
