@@ -90,6 +90,8 @@ export default defineConfig({
     }),
   ],
   build: {
+    // Every browser the app supports preloads modules natively; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Two long-lived vendor chunks every page needs, instead of a dozen small shared pieces:
