@@ -104,6 +104,13 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // The API client (tRPC, TanStack Query, superjson): every signed-in screen loads all
+              // of it, so one file compresses better than the handful the split would make.
+              name: 'api-client',
+              test: /[\\/]node_modules[\\/](@trpc|@tanstack[\\/](query-core|react-query)|superjson|copy-anything|is-what)[\\/]/,
+              priority: 15,
+            },
+            {
               name: 'router',
               test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
               priority: 10,
