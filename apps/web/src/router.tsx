@@ -1,9 +1,9 @@
-import { createRouter, useRouterState } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, useRouterState } from '@tanstack/react-router';
 import { PageSpinner } from '@yardsale/ui';
 import { useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 
-import { PageError, PageNotFound } from './components/layout/status-pages';
+import { PageError } from './components/layout/status-pages';
 import { AppLoader } from './lib/app-loader';
 import { routeTree } from './routeTree.gen';
 
@@ -20,7 +20,10 @@ export function createAppRouter() {
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PageSpinner,
     defaultErrorComponent: PageError,
-    defaultNotFoundComponent: PageNotFound,
+    defaultNotFoundComponent: lazyRouteComponent(
+      () => import('./components/layout/missing-pages'),
+      'PageNotFound',
+    ),
     scrollRestoration: true,
     InnerWrap: ({ children }) => <ApiProviders app={app}>{children}</ApiProviders>,
   });

@@ -10,7 +10,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
-import { PageError, PageNotFound } from '../components/layout/status-pages';
+import { PageError } from '../components/layout/status-pages';
 import type { AppLoader } from '../lib/app-loader';
 import { useSessionUser } from '../lib/session';
 import { InstallableApp } from '../pwa/installable-app';
@@ -39,7 +39,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await context.app.loadSession(location.pathname).catch(() => undefined);
   },
   component: RootLayout,
-  notFoundComponent: PageNotFound,
+  // Not found: the router's default (router.tsx), loaded only when a page is missing.
   errorComponent: PageError,
 });
 

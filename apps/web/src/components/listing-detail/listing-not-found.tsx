@@ -4,7 +4,8 @@ import { MESSAGES } from '@yardsale/validators';
 import { SearchXIcon } from 'lucide-react';
 
 import { isListingMissing } from '../../lib/listing-id';
-import { MissingScreen, PageError } from '../layout/status-pages';
+import { MissingScreen } from '../layout/missing-pages';
+import { PageError } from '../layout/status-pages';
 
 export function ListingNotFound() {
   return (

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, UserRoundXIcon } from 'lucide-react';
 
-import { MissingScreen } from '../layout/status-pages';
+import { MissingScreen } from '../layout/missing-pages';
 import { SELLER_TEXTS } from '../listings/listing-texts';
 
 export function SellerNotFound() {
