@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 import { CATEGORIES, LISTING_TYPES, PRICE_RANGES } from './constants';
 

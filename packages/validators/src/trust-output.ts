@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './constants';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 import {
   MESSAGE_MAX_LENGTH,
