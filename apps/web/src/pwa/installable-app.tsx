@@ -70,10 +70,19 @@ export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
 
   if (!ready) return null;
   const showCard = prompt.kind === 'card';
+  // Each prompt waits for its own code alone, so one arriving never hides another on screen.
   return (
-    <Suspense fallback={null}>
-      {prompt.kind === 'ios' ? <IosInstallBanner device={prompt.device} onClose={dismiss} /> : null}
-      {prompt.kind === 'modal' ? <InstallModal onInstall={startInstall} onLater={dismiss} /> : null}
+    <>
+      {prompt.kind === 'ios' ? (
+        <Suspense fallback={null}>
+          <IosInstallBanner device={prompt.device} onClose={dismiss} />
+        </Suspense>
+      ) : null}
+      {prompt.kind === 'modal' ? (
+        <Suspense fallback={null}>
+          <InstallModal onInstall={startInstall} onLater={dismiss} />
+        </Suspense>
+      ) : null}
       {update.updateReady || showCard ? (
         // Bottom left on wide screens, where toasts (bottom right) do not cover it; above the
         // tab bar on phones.
@@ -84,11 +93,17 @@ export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
           )}
         >
           {update.updateReady ? (
-            <UpdateNotice onReload={update.reload} onDismiss={update.dismiss} />
+            <Suspense fallback={null}>
+              <UpdateNotice onReload={update.reload} onDismiss={update.dismiss} />
+            </Suspense>
           ) : null}
-          {showCard ? <InstallCard onInstall={startInstall} onLater={dismiss} /> : null}
+          {showCard ? (
+            <Suspense fallback={null}>
+              <InstallCard onInstall={startInstall} onLater={dismiss} />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
-    </Suspense>
+    </>
   );
 }
