@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 import compress from '@fastify/compress';
@@ -73,10 +74,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Lets the "Open in Maps" links and images load without a COEP handshake.
     crossOriginEmbedderPolicy: false,
   });
-  // The tRPC adapter sets its status in a way compression loses (an error would travel as 200),
-  // so its routes go uncompressed; this hook must run before the compression plugin's own.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/trpc')) route.config = { ...(route.config as object), compress: false };
+  // The tRPC adapter answers with a fetch Response, which Fastify unpacks only after the onSend
+  // hooks: the compression plugin's hook would wrap it whole and its status would be lost (an
+  // error would travel as 200). Unpacked here first, status, headers and body travel intact.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!(payload instanceof Response)) return payload;
+    reply.code(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    return payload.body ? Readable.fromWeb(payload.body) : null;
   });
   // Scripts, styles, pages and JSON travel compressed; brotli at a quality that stays cheap on the fly.
   await app.register(compress, {

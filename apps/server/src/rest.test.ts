@@ -235,6 +235,21 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
+  it('compresses tRPC answers and keeps their status', async () => {
+    // Who is signed in: nobody, which is an answer, not an error.
+    const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('content-encoding')).toBe('gzip');
+    expect(await me.json()).toEqual({ result: { data: { json: null } } });
+
+    // A visitor asking for something private: refused, and the refusal is still a 401.
+    const refused = await fetch(`${server.url}/trpc/saved.list`, { headers: { 'accept-encoding': 'br' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-encoding')).toBe('br');
+    const body = (await refused.json()) as { error: { json: { data: { code: string } } } };
+    expect(body.error.json.data.code).toBe('UNAUTHORIZED');
+  });
+
   it('reports health and serves the app for page addresses, JSON 404 for unknown API paths', async () => {
     expect((await call('GET', '/healthz')).body).toEqual({ status: 'ok' });
     const page = await fetch(`${server.url}/listing/42`);
