@@ -120,6 +120,30 @@ test('Start Browsing takes the reader to the search box', async ({ page }) => {
   await expect(search).toBeInViewport();
 });
 
+test('category rows further down are fetched and drawn only as the page scrolls to them', async ({
+  page,
+}) => {
+  const categoriesAsked = new Set<string>();
+  page.on('request', (request) => {
+    for (const [, category] of decodeURIComponent(request.url()).matchAll(/"category":"([^"]+)"/g))
+      if (category) categoriesAsked.add(category);
+  });
+  await page.goto('/home?section=sales');
+  await expect(carousel(page, 'Newest Garage Sales').getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Antiques is the twelfth of thirteen rows: far below the screen at first.
+  const antiques = carousel(page, 'Antiques');
+  await expect(antiques).toHaveCount(0);
+  expect(categoriesAsked).not.toContain('Antiques');
+
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(antiques).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(antiques.getByRole('article').filter({ hasText: ESTATE_SALE })).toBeVisible();
+  expect(categoriesAsked).toContain('Antiques');
+});
+
 test('a carousel settles on the nearest card once scrolling stops', async ({ page }) => {
   await page.goto('/home?section=sales');
   const list = scroller(carousel(page, 'Newest Garage Sales'));

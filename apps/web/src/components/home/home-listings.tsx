@@ -1,10 +1,10 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useIsFetching, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, EmptyState } from '@yardsale/ui';
 import { CATEGORIES } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
 import { ChevronRightIcon, PlusIcon, RefreshCwIcon, SearchXIcon, SparklesIcon } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useTRPC } from '../../lib/trpc';
 import { HOME_TEXTS } from '../listings/listing-texts';
@@ -101,17 +101,75 @@ export function HomeListings({ section, filters, onSeeCategory, ...place }: Home
         onReachEnd={loadMore}
         {...placeProps(carouselPlace, mainId)}
       />
-      {filtered || listings === undefined
-        ? null
-        : CATEGORIES.map((category) => (
-            <CategoryCarousel
-              key={category}
-              category={category}
-              place={carouselPlace}
-              onSeeAll={() => onSeeCategory(category)}
-            />
-          ))}
+      {filtered || listings === undefined ? null : (
+        <CategoryCarousels place={carouselPlace} onSeeCategory={onSeeCategory} />
+      )}
     </div>
+  );
+}
+
+/** Categories added at a time as the page nears the last one shown. */
+const CATEGORY_STEP = 2;
+/** How far below the screen the next categories start loading. */
+const CATEGORY_LOOKAHEAD = '600px';
+/**
+ * How many categories each tab had shown, for this visit: coming back to the page shows as many
+ * again, so the browser can put the page back where it was.
+ */
+const categoriesShown = new Map<HomeSection, number>();
+
+/**
+ * One carousel per category, added as the page is scrolled towards them: a first visit fetches and
+ * draws only the rows near the screen, not all of them at once.
+ */
+function CategoryCarousels({
+  place,
+  onSeeCategory,
+}: {
+  place: CarouselPlace;
+  onSeeCategory: (category: Category) => void;
+}) {
+  const trpc = useTRPC();
+  const remembered = place.restore?.carouselId.startsWith('category:')
+    ? CATEGORIES.findIndex((category) => `category:${category}` === place.restore?.carouselId) + 1
+    : 0;
+  const [shown, setShown] = useState(() =>
+    Math.max(categoriesShown.get(place.section) ?? 0, remembered),
+  );
+  // Rows still loading take no room, so the marker would look near while they load; wait for them.
+  const fetching = useIsFetching({ queryKey: trpc.listings.list.infiniteQueryKey() }) > 0;
+  const endRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    categoriesShown.set(place.section, shown);
+  }, [place.section, shown]);
+
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || fetching || shown >= CATEGORIES.length) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setShown((count) => Math.min(count + CATEGORY_STEP, CATEGORIES.length));
+      },
+      { rootMargin: `0px 0px ${CATEGORY_LOOKAHEAD} 0px` },
+    );
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [fetching, shown]);
+
+  return (
+    <>
+      {CATEGORIES.slice(0, shown).map((category) => (
+        <CategoryCarousel
+          key={category}
+          category={category}
+          place={place}
+          onSeeAll={() => onSeeCategory(category)}
+        />
+      ))}
+      {shown < CATEGORIES.length ? <div ref={endRef} aria-hidden="true" /> : null}
+    </>
   );
 }
 

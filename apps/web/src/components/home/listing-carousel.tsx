@@ -3,7 +3,15 @@ import { CAROUSEL } from '@yardsale/validators';
 import type { ListingSummary } from '@yardsale/validators';
 import type { LucideIcon } from 'lucide-react';
 import { ChevronLeftIcon, ChevronRightIcon, HandIcon } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 
 import { ListingCard, ListingCardSkeleton } from '../listings/listing-card';
@@ -35,7 +43,7 @@ export function ListingCarousel({
   title,
   icon: Icon,
   description,
-  listings,
+  listings: arrived,
   hasMore = false,
   onReachEnd,
   restoreScrollLeft,
@@ -43,6 +51,9 @@ export function ListingCarousel({
   onOpenListing,
   action,
 }: ListingCarouselProps) {
+  // Cards are drawn in a background render that gives way to the browser every few milliseconds:
+  // a dozen arriving at once would otherwise hold the page still while they render.
+  const listings = useDeferredValue(arrived);
   const headingId = useId();
   const scrollerRef = useRef<HTMLUListElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
