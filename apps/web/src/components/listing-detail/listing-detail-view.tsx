@@ -4,6 +4,7 @@ import { CircleAlertIcon, FileTextIcon } from 'lucide-react';
 
 import type { SessionUser } from '../../lib/session';
 import type { ListingDetail } from '../../lib/upload';
+import { BelowTheFold } from '../layout/below-the-fold';
 import { BackLink, PageContainer } from '../layout/page';
 import { ContactCard } from './contact-card';
 import { ListingGallery } from './listing-gallery';
@@ -50,36 +51,48 @@ export function ListingDetailView({
           </div>
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
-          <Card>
-            <CardHeader>
-              <div className="flex items-center gap-2">
-                <FileTextIcon aria-hidden="true" className="size-5 text-primary" />
-                <CardTitle asChild>
-                  <h2>
-                    {listing.listingType === 'garage-sale' ? 'About this sale' : 'About this item'}
-                  </h2>
-                </CardTitle>
-              </div>
-            </CardHeader>
-            <CardContent>
-              {listing.description ? (
-                <p className="leading-relaxed whitespace-pre-line text-pretty">
-                  {listing.description}
-                </p>
-              ) : (
-                <p className="text-muted-foreground">The seller didn&apos;t add a description.</p>
-              )}
-            </CardContent>
-          </Card>
-          <ContactCard
-            phone={listing.contactPhone}
-            email={listing.contactEmail}
-            isOwner={isOwner}
-          />
-          <LocationCard address={listing.address} />
-          <SellerReviews listing={listing} viewer={viewer} />
+          <BelowTheFold placeholder={<div className="min-h-dvh" />}>
+            <ListingDetails listing={listing} viewer={viewer} isOwner={isOwner} />
+          </BelowTheFold>
         </div>
       </div>
     </PageContainer>
+  );
+}
+
+function ListingDetails({
+  listing,
+  viewer,
+  isOwner,
+}: {
+  listing: ListingDetail;
+  viewer: SessionUser;
+  isOwner: boolean;
+}) {
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <div className="flex items-center gap-2">
+            <FileTextIcon aria-hidden="true" className="size-5 text-primary" />
+            <CardTitle asChild>
+              <h2>
+                {listing.listingType === 'garage-sale' ? 'About this sale' : 'About this item'}
+              </h2>
+            </CardTitle>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {listing.description ? (
+            <p className="leading-relaxed whitespace-pre-line text-pretty">{listing.description}</p>
+          ) : (
+            <p className="text-muted-foreground">The seller didn&apos;t add a description.</p>
+          )}
+        </CardContent>
+      </Card>
+      <ContactCard phone={listing.contactPhone} email={listing.contactEmail} isOwner={isOwner} />
+      <LocationCard address={listing.address} />
+      <SellerReviews listing={listing} viewer={viewer} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CardContent, Skeleton } from '@yardsale/ui';
 import { CircleCheckIcon, StarIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -30,15 +30,19 @@ export function SellerReviews({
   const sellerId = listing.user.id;
   const rating = useQuery(trpc.reviews.rating.queryOptions({ userId: sellerId }));
   const reviews = useQuery(trpc.reviews.ofUser.queryOptions({ userId: sellerId }));
+  // Drawn in a background render that yields to the browser: the reviews arrive with the header's
+  // own data, and drawing all of it at once would hold the page still.
+  const ratingData = useDeferredValue(rating.data);
+  const reviewsData = useDeferredValue(reviews.data);
   const [showAll, setShowAll] = useState(false);
   const isOwner = listing.userId === viewer.id;
   const seller = listing.user.firstName;
   // One review per reviewer, seller and listing: someone who wrote theirs sees it acknowledged.
-  const mine = reviews.data?.find(
+  const mine = reviewsData?.find(
     (review) => review.reviewer.id === viewer.id && review.listingId === listing.id,
   );
-  const shown = showAll ? reviews.data : reviews.data?.slice(0, FIRST_REVIEWS_SHOWN);
-  const hidden = (reviews.data?.length ?? 0) - (shown?.length ?? 0);
+  const shown = showAll ? reviewsData : reviewsData?.slice(0, FIRST_REVIEWS_SHOWN);
+  const hidden = (reviewsData?.length ?? 0) - (shown?.length ?? 0);
 
   return (
     <Card role="region" aria-labelledby="seller-reviews-heading">
@@ -53,14 +57,14 @@ export function SellerReviews({
         }
       />
       <CardContent className="flex flex-col gap-5">
-        {rating.data?.totalReviews === 0 ? (
+        {ratingData?.totalReviews === 0 ? (
           <div className="flex items-center gap-3 rounded-xl border border-dashed border-stone-300 px-4 py-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-500">
               <StarIcon aria-hidden="true" className="size-5" />
             </span>
             <div className="grid gap-0.5">
               <RatingSummary
-                rating={rating.data}
+                rating={ratingData}
                 className="text-base! font-semibold text-foreground!"
               />
               <p className="text-sm text-muted-foreground">
@@ -70,18 +74,18 @@ export function SellerReviews({
               </p>
             </div>
           </div>
-        ) : rating.data ? (
-          <RatingSummary rating={rating.data} size="lg" />
+        ) : ratingData ? (
+          <RatingSummary rating={ratingData} size="lg" />
         ) : rating.isError ? (
           <p className="text-sm text-muted-foreground">The rating could not be loaded.</p>
         ) : (
           <Skeleton className="h-8 w-56" />
         )}
 
-        {reviews.isPending ? (
-          <ReviewsLoading />
-        ) : reviews.isError ? (
+        {reviews.isError && !reviewsData ? (
           <ReviewsFailed />
+        ) : !reviewsData ? (
+          <ReviewsLoading />
         ) : shown && shown.length > 0 ? (
           <div className="flex flex-col gap-3">
             <ReviewList reviews={shown} label={`Reviews of ${seller}`} />
@@ -92,7 +96,7 @@ export function SellerReviews({
                 className="self-start"
                 onClick={() => setShowAll(true)}
               >
-                Show all {reviews.data.length} reviews
+                Show all {reviewsData.length} reviews
               </Button>
             ) : null}
           </div>

@@ -10,6 +10,7 @@ import type { HomeSection } from '../../components/home/home-search';
 import { HomeStats } from '../../components/home/home-stats';
 import { ListingFilters } from '../../components/home/listing-filters';
 import { SectionTabs, sectionPanelId, sectionTabId } from '../../components/home/section-tabs';
+import { BelowTheFold } from '../../components/layout/below-the-fold';
 import { HeroBanner } from '../../components/layout/hero-banner';
 import { PageContainer } from '../../components/layout/page';
 import { useCurrentUser } from '../../lib/session';
@@ -107,43 +108,45 @@ function HomePage() {
         ]}
       />
 
-      <HomeStats />
+      <BelowTheFold placeholder={<div className="min-h-dvh" />}>
+        <HomeStats />
 
-      <ListingFilters
-        search={search.q}
-        category={search.category}
-        onSearchChange={onSearchChange}
-        onCategoryChange={onCategoryChange}
-      />
+        <ListingFilters
+          search={search.q}
+          category={search.category}
+          onSearchChange={onSearchChange}
+          onCategoryChange={onCategoryChange}
+        />
 
-      <div className="flex flex-col gap-5 sm:gap-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <SectionTabs section={section} onChange={(next) => update({ section: next })} />
-          {section === 'sales' ? (
-            <Link
-              to="/current"
-              className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:self-auto"
-            >
-              <ZapIcon aria-hidden="true" className="size-4" />
-              What’s on today and this weekend
-              <ArrowRightIcon aria-hidden="true" className="size-4" />
-            </Link>
-          ) : null}
+        <div className="flex flex-col gap-5 sm:gap-6">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <SectionTabs section={section} onChange={(next) => update({ section: next })} />
+            {section === 'sales' ? (
+              <Link
+                to="/current"
+                className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:self-auto"
+              >
+                <ZapIcon aria-hidden="true" className="size-4" />
+                What’s on today and this weekend
+                <ArrowRightIcon aria-hidden="true" className="size-4" />
+              </Link>
+            ) : null}
+          </div>
+          <div role="tabpanel" id={sectionPanelId} aria-labelledby={sectionTabId(section)}>
+            <HomeListings
+              key={section}
+              section={section}
+              filters={{ search: search.q, category: search.category }}
+              restore={memory?.section === section ? memory : null}
+              onRestored={forget}
+              onSeeCategory={(category) => {
+                onCategoryChange(category);
+                document.getElementById('home-search')?.scrollIntoView({ block: 'start' });
+              }}
+            />
+          </div>
         </div>
-        <div role="tabpanel" id={sectionPanelId} aria-labelledby={sectionTabId(section)}>
-          <HomeListings
-            key={section}
-            section={section}
-            filters={{ search: search.q, category: search.category }}
-            restore={memory?.section === section ? memory : null}
-            onRestored={forget}
-            onSeeCategory={(category) => {
-              onCategoryChange(category);
-              document.getElementById('home-search')?.scrollIntoView({ block: 'start' });
-            }}
-          />
-        </div>
-      </div>
+      </BelowTheFold>
     </PageContainer>
   );
 }
