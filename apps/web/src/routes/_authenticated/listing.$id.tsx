@@ -1,14 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { POLL_LISTING_WITHOUT_IMAGES_MS } from '@yardsale/validators';
+import { lazy } from 'react';
 import { preload } from 'react-dom';
 
 import { ScreenPending } from '../../components/layout/screen-pending';
-import { ListingDetailView } from '../../components/listing-detail/listing-detail-view';
 import { ListingRouteError } from '../../components/listing-detail/listing-not-found';
 import { parseListingId } from '../../lib/listing-id';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+
+// The page's own code is far larger than its data request. Fetched from here, it downloads while
+// the request is made, instead of holding the request back until all of it has arrived.
+const detailView = import('../../components/listing-detail/listing-detail-view');
+const ListingDetailView = lazy(async () => ({ default: (await detailView).ListingDetailView }));
 
 export const Route = createFileRoute('/_authenticated/listing/$id')({
   // The page and its data request in one file: it is fetched early (with the session check), and
