@@ -2,7 +2,11 @@ import { Card, cn } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-const numberFormat = new Intl.NumberFormat('en-US');
+// Made on first use: the browser's first formatter of a visit costs a noticeable moment to set up,
+// better spent once the counts are here than while the page's code starts.
+let numberFormat: Intl.NumberFormat | undefined;
+const formatCount = (value: number) =>
+  (numberFormat ??= new Intl.NumberFormat('en-US')).format(value);
 
 export interface GlanceStat {
   label: string;
@@ -52,7 +56,7 @@ export function GlanceStats({
               {stat.label}
             </dt>
             <dd className="row-start-2 font-display text-2xl font-bold tabular-nums sm:col-start-2 sm:row-start-1">
-              {stat.value === undefined ? placeholder : numberFormat.format(stat.value)}
+              {stat.value === undefined ? placeholder : formatCount(stat.value)}
             </dd>
           </div>
         ))}

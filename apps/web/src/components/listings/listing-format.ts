@@ -4,18 +4,23 @@ import type { ListingSeller } from '@yardsale/validators';
  * Garage-sale dates are calendar days ('YYYY-MM-DD'). The spec shows them in UTC, en-US: reading the
  * day at UTC midnight keeps it the seller's day whatever the viewer's time zone.
  */
-const saleDayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+let saleDayFormat: Intl.DateTimeFormat | undefined;
+/** Made on first use: the browser's first date formatter of a visit is slow to set up. */
+function formatSaleDay(day: string): string {
+  saleDayFormat ??= new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return saleDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
 
 /** 'Sat, Jul 5', or 'Sat, Jul 5 – Sun, Jul 6' for a sale over several days. */
 export function formatSaleDays(startDate: string, endDate?: string | null): string {
-  const start = saleDayFormat.format(new Date(`${startDate}T00:00:00Z`));
+  const start = formatSaleDay(startDate);
   if (!endDate || endDate === startDate) return start;
-  return `${start} – ${saleDayFormat.format(new Date(`${endDate}T00:00:00Z`))}`;
+  return `${start} – ${formatSaleDay(endDate)}`;
 }
 
 /** '09:00' → '9:00 AM', '18:30' → '6:30 PM'. */
