@@ -111,7 +111,7 @@ export function HomeListings({ section, filters, onSeeCategory, ...place }: Home
 /** Categories added at a time as the page nears the last one shown. */
 const CATEGORY_STEP = 2;
 /** How far below the screen the next categories start loading. */
-const CATEGORY_LOOKAHEAD = '600px';
+const CATEGORY_LOOKAHEAD = '300px';
 /**
  * How many categories each tab had shown, for this visit: coming back to the page shows as many
  * again, so the browser can put the page back where it was.

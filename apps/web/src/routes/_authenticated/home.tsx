@@ -133,17 +133,19 @@ function HomePage() {
             ) : null}
           </div>
           <div role="tabpanel" id={sectionPanelId} aria-labelledby={sectionTabId(section)}>
-            <HomeListings
-              key={section}
-              section={section}
-              filters={{ search: search.q, category: search.category }}
-              restore={memory?.section === section ? memory : null}
-              onRestored={forget}
-              onSeeCategory={(category) => {
-                onCategoryChange(category);
-                document.getElementById('home-search')?.scrollIntoView({ block: 'start' });
-              }}
-            />
+            <BelowTheFold placeholder={<div className="min-h-dvh" />}>
+              <HomeListings
+                key={section}
+                section={section}
+                filters={{ search: search.q, category: search.category }}
+                restore={memory?.section === section ? memory : null}
+                onRestored={forget}
+                onSeeCategory={(category) => {
+                  onCategoryChange(category);
+                  document.getElementById('home-search')?.scrollIntoView({ block: 'start' });
+                }}
+              />
+            </BelowTheFold>
           </div>
         </div>
       </BelowTheFold>
