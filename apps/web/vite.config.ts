@@ -90,8 +90,14 @@ export default defineConfig({
     }),
   ],
   build: {
-    // Every browser the app supports preloads modules natively; the polyfill would only add weight.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports preloads modules natively; the polyfill would only add weight.
+      polyfill: false,
+      // The page preloads the app shell's files (index.html). A screen's code, loaded on demand,
+      // brings its own imports: adding a preload link for each of them from script cost the main
+      // thread more than the requests it saved, with every file on one HTTP/2 connection.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         // Two long-lived vendor chunks every page needs, instead of a dozen small shared pieces:
