@@ -98,3 +98,31 @@ test('buyer and seller talk live, read marks follow, and deleting hides it for o
 
   await buyerContext.close();
 });
+
+test('a page listening for live messages leaves the browser idle between them', async ({
+  page,
+}) => {
+  // Count the timers the page sets: a phone left on a screen must not be woken every few
+  // milliseconds while nothing happens.
+  await page.addInitScript(() => {
+    const counted = window as Window & { timersSet?: number };
+    counted.timersSet = 0;
+    const setTimer = window.setTimeout.bind(window);
+    window.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+      counted.timersSet = (counted.timersSet ?? 0) + 1;
+      return setTimer(...args);
+    }) as typeof setTimeout;
+  });
+  const socket = page.waitForEvent('websocket');
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(new URL((await socket).url()).pathname).toBe('/trpc');
+  await page.waitForTimeout(1000);
+
+  const timersSet = () =>
+    page.evaluate(() => (window as Window & { timersSet?: number }).timersSet ?? 0);
+  const before = await timersSet();
+  await page.waitForTimeout(2000);
+  // A handful of housekeeping timers, not hundreds.
+  expect((await timersSet()) - before).toBeLessThan(20);
+});
