@@ -16,8 +16,7 @@ import type { z } from 'zod';
 import { applyServerFieldErrors } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { refusalMessage } from './admin-errors';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/format';
 
 export function AnnouncementForm() {
   const trpc = useTRPC();
@@ -79,14 +78,14 @@ export function AnnouncementForm() {
         >
           <p>Arrives in every member&apos;s Messages from {SYSTEM_ACCOUNT.displayName}.</p>
           <p className="shrink-0 text-xs tabular-nums">
-            {numberFormat.format(length)}/{numberFormat.format(MESSAGE_MAX_LENGTH)}
+            {formatCount(length)}/{formatCount(MESSAGE_MAX_LENGTH)}
           </p>
         </div>
       </div>
       {lastRecipients !== null ? (
         <p role="status" className="flex items-center gap-2 text-sm font-medium text-pine-800">
           <CheckCircle2Icon aria-hidden="true" className="size-4 shrink-0" />
-          Last announcement delivered to {numberFormat.format(lastRecipients)}{' '}
+          Last announcement delivered to {formatCount(lastRecipients)}{' '}
           {lastRecipients === 1 ? 'member' : 'members'}.
         </p>
       ) : null}

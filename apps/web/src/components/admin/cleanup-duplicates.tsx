@@ -4,10 +4,9 @@ import { MESSAGES } from '@yardsale/validators';
 import { CheckCircle2Icon, CopyXIcon } from 'lucide-react';
 import { useState } from 'react';
 
+import { formatClock } from '../../lib/format';
 import { useTRPC } from '../../lib/trpc';
 import { refusalMessage } from './admin-errors';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export function CleanupDuplicates() {
   const trpc = useTRPC();
@@ -56,7 +55,7 @@ export function CleanupDuplicates() {
           <CheckCircle2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             {result.message}{' '}
-            <span className="font-normal text-pine-700">(at {timeFormat.format(result.at)})</span>
+            <span className="font-normal text-pine-700">(at {formatClock(result.at)})</span>
           </span>
         </p>
       ) : null}

@@ -10,16 +10,9 @@ import {
   isReportOpen,
   reportActions,
 } from './report-status';
+import { formatDate } from '../../lib/format';
 
 const NOTES_MAX_LENGTH = 2000;
-
-const filedAt = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return (
@@ -94,7 +87,12 @@ export function ReportCard({
           <p className="text-sm text-muted-foreground">
             Report #{report.id} · filed{' '}
             <time dateTime={report.createdAt.toISOString()}>
-              {filedAt.format(report.createdAt)}
+              {formatDate(report.createdAt, {
+                zone: 'local',
+                month: 'short',
+                year: true,
+                time: true,
+              })}
             </time>
           </p>
         </div>

@@ -2,13 +2,7 @@ import { Card, cn } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/**
- * '1234' → '1,234'. Counts are whole and never negative; grouping them by hand spares the page the
- * browser's number formatter, whose first use of a visit costs a noticeable moment to set up.
- */
-export function formatCount(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+import { formatCount } from '../../lib/format';
 
 export interface GlanceStat {
   label: string;

@@ -2,39 +2,16 @@ import { DEFAULT_SALE_END_TIME, SINGLE_ITEM_LIFETIME_DAYS } from '@yardsale/vali
 import type { ListingType } from '@yardsale/validators';
 
 import { formatTime } from '../listings/listing-format';
+import { calendarDay, formatDate } from '../../lib/format';
 
 /*
  * A sale's date is the seller's calendar day ('YYYY-MM-DD'), shown as written: read at UTC midnight
  * in en-US (spec section 3), so no viewer's time zone can move it to another day.
  */
-const saleDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const saleDateWithoutYear = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-/** An instant (when a single item comes down), in the viewer's own calendar. */
-const viewerDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-
-function utcDay(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
 
 /** 'Saturday, July 5, 2025' */
 export function formatSaleDate(date: string): string {
-  return saleDate.format(utcDay(date));
+  return formatDate(calendarDay(date), { zone: 'utc', weekday: 'long', month: 'long', year: true });
 }
 
 /** One day, or 'Saturday, July 5 – Sunday, July 6, 2025' for a sale over several days. */
@@ -42,7 +19,7 @@ export function formatSaleDateSpan(startDate: string, endDate: string | null): s
   if (!endDate || endDate === startDate) return formatSaleDate(startDate);
   const sameYear = startDate.slice(0, 4) === endDate.slice(0, 4);
   const first = sameYear
-    ? saleDateWithoutYear.format(utcDay(startDate))
+    ? formatDate(calendarDay(startDate), { zone: 'utc', weekday: 'long', month: 'long' })
     : formatSaleDate(startDate);
   return `${first} – ${formatSaleDate(endDate)}`;
 }
@@ -65,5 +42,9 @@ export function autoDeletionText(listing: ListingLifetime): string {
     const time = formatTime(listing.endTime ?? DEFAULT_SALE_END_TIME);
     return `This listing is deleted automatically after the sale ends: ${formatSaleDate(lastDay)} at ${time}.`;
   }
-  return `Single-item listings are deleted automatically ${SINGLE_ITEM_LIFETIME_DAYS} days after they are posted. This one comes down on ${viewerDate.format(listing.endsAt)}.`;
+  return `Single-item listings are deleted automatically ${SINGLE_ITEM_LIFETIME_DAYS} days after they are posted. This one comes down on ${formatDate(
+    listing.endsAt,
+    // An instant, in the viewer's own calendar.
+    { zone: 'local', weekday: 'long', month: 'long', year: true },
+  )}.`;
 }

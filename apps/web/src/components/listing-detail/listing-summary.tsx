@@ -25,12 +25,7 @@ import { ReportListingButton } from './report-listing-button';
 import { autoDeletionText, formatSaleDateSpan } from './listing-dates';
 import { SaveButton } from './save-button';
 import { ShareButton } from './share-button';
-
-const postedOn = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+import { formatDate } from '../../lib/format';
 
 function Fact({
   icon: Icon,
@@ -103,7 +98,7 @@ export function ListingSummary({
           </Fact>
         ) : (
           <Fact icon={CalendarDaysIcon} label="Listed">
-            {postedOn.format(listing.createdAt)}
+            {formatDate(listing.createdAt, { zone: 'local', month: 'long', year: true })}
           </Fact>
         )}
         {isGarageSale && hours ? (

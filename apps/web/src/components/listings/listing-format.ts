@@ -1,19 +1,13 @@
 import type { ListingSeller } from '@yardsale/validators';
+import { calendarDay, formatDate } from '../../lib/format';
 
 /*
  * Garage-sale dates are calendar days ('YYYY-MM-DD'). The spec shows them in UTC, en-US: reading the
  * day at UTC midnight keeps it the seller's day whatever the viewer's time zone.
  */
-let saleDayFormat: Intl.DateTimeFormat | undefined;
-/** Made on first use: the browser's first date formatter of a visit is slow to set up. */
+
 function formatSaleDay(day: string): string {
-  saleDayFormat ??= new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-  return saleDayFormat.format(new Date(`${day}T00:00:00Z`));
+  return formatDate(calendarDay(day), { zone: 'utc', weekday: 'short', month: 'short' });
 }
 
 /** 'Sat, Jul 5', or 'Sat, Jul 5 – Sun, Jul 6' for a sale over several days. */

@@ -26,6 +26,17 @@ describe('calendarDate', () => {
     expect(calendarDate(lateEveningInChicago, 'America/Chicago')).toBe('2025-07-05');
     expect(calendarDate(lateEveningInChicago, 'UTC')).toBe('2025-07-06');
     expect(calendarDate(lateEveningInChicago, 'Asia/Tokyo')).toBe('2025-07-06');
+    // Without a zone: the viewer's own, as the browser's formatter reads it.
+    for (const hour of [0, 5, 11, 17, 23]) {
+      const instant = new Date(Date.UTC(2025, 11, 31, hour, 30));
+      expect(calendarDate(instant)).toBe(
+        new Intl.DateTimeFormat('en-CA', {
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }).format(instant),
+      );
+    }
   });
 });
 

@@ -15,6 +15,11 @@ const SATURDAY = 6;
 
 /** The calendar date at `now` in `timeZone`; the viewer's own zone when none is given. */
 export function calendarDate(now: Date, timeZone?: string): string {
+  if (timeZone === undefined) {
+    // The viewer's own zone is the Date's local one: no Intl formatter to set up (lib/format.ts).
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  }
   // en-CA writes dates as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,

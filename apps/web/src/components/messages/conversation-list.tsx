@@ -1,5 +1,6 @@
 import { UserAvatar, cn } from '@yardsale/ui';
 
+import { formatClock, formatDate } from '../../lib/format';
 import type { ConversationSummary } from './conversation-cache';
 import {
   conversationTitle,
@@ -8,29 +9,19 @@ import {
   participantName,
 } from './conversation-cache';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /** A message's time: the hour today, otherwise the day too. */
 export function messageTime(date: Date): string {
   const today = new Date();
   return date.toDateString() === today.toDateString()
-    ? timeFormat.format(date)
-    : dateTimeFormat.format(date);
+    ? formatClock(date)
+    : formatDate(date, { zone: 'local', month: 'short', time: true });
 }
 
 export function shortTime(date: Date): string {
   const today = new Date();
   return date.toDateString() === today.toDateString()
-    ? timeFormat.format(date)
-    : dateFormat.format(date);
+    ? formatClock(date)
+    : formatDate(date, { zone: 'local', month: 'short' });
 }
 
 export function ConversationList({

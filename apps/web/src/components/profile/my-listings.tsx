@@ -18,15 +18,18 @@ import { ListingCover } from '../listings/listing-cover';
 import { formatSaleDays, formatTimeRange } from '../listings/listing-format';
 import { LISTING_TEXTS } from '../listings/listing-texts';
 import { DeleteListingDialog } from './delete-listing-dialog';
+import { formatDate } from '../../lib/format';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
 /** When an ended listing will be cleared away, as the product decisions describe. */
 function removalNote(listing: ListingSummary): string {
   const removal = new Date(listing.endsAt.getTime() + ENDED_LISTING_PURGE_DAYS * DAY_MS);
   // The clean-up runs periodically, so a listing can outlive its day by a little.
-  const when = removal.getTime() > Date.now() ? `on ${dayFormat.format(removal)}` : 'shortly';
+  const when =
+    removal.getTime() > Date.now()
+      ? `on ${formatDate(removal, { zone: 'local', month: 'short' })}`
+      : 'shortly';
   return `Ended and hidden from others; it will be removed ${when}.`;
 }
 
@@ -36,7 +39,7 @@ function whenLine(listing: ListingSummary): string {
     const days = formatSaleDays(listing.startDate, listing.endDate);
     return times ? `${days} · ${times}` : days;
   }
-  return `Posted ${dayFormat.format(listing.createdAt)}`;
+  return `Posted ${formatDate(listing.createdAt, { zone: 'local', month: 'short' })}`;
 }
 
 /** The seller's own listings, ended ones included and marked, each with View, Edit and Delete. */

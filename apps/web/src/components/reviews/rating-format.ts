@@ -1,10 +1,12 @@
+import { formatCount, formatDate } from '../../lib/format';
+
 /** The average as the spec shows it: always one decimal ("4.0", "4.5"). */
 export function formatAverage(average: number): string {
   return (Math.round(average * 10) / 10).toFixed(1);
 }
 
 export function reviewCountLabel(count: number): string {
-  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'review' : 'reviews'}`;
+  return `${formatCount(count)} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
 /** "Maria G.": the server already shortens the surname to its first letter. */
@@ -17,12 +19,6 @@ export function starLabel(stars: number): string {
   return `${stars} ${stars === 1 ? 'star' : 'stars'}`;
 }
 
-const reviewedOn = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
 export function formatReviewDate(date: Date): string {
-  return reviewedOn.format(date);
+  return formatDate(date, { zone: 'local', month: 'short', year: true });
 }

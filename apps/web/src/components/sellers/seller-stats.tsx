@@ -5,8 +5,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { formatAverage } from '../reviews/rating-format';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/format';
 
 /** Quick Stats: listings and reviews counted, the average to one decimal (a dash before any). */
 export function SellerStats({
@@ -22,12 +21,12 @@ export function SellerStats({
     {
       label: 'Total listings',
       icon: StoreIcon,
-      value: listingCount === undefined ? undefined : numberFormat.format(listingCount),
+      value: listingCount === undefined ? undefined : formatCount(listingCount),
     },
     {
       label: 'Total reviews',
       icon: MessageSquareQuoteIcon,
-      value: rating === undefined ? undefined : numberFormat.format(rating.totalReviews),
+      value: rating === undefined ? undefined : formatCount(rating.totalReviews),
     },
     {
       label: 'Average rating',

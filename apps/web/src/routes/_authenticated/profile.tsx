@@ -24,6 +24,7 @@ import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { SavedPreview } from '../../components/profile/saved-preview';
 import { fullName, loadSessionUser, useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { formatCount, formatDate } from '../../lib/format';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   head: () => ({ meta: [{ title: 'My Profile · YardSale' }] }),
@@ -44,10 +45,6 @@ export const Route = createFileRoute('/_authenticated/profile')({
   component: ProfilePage,
 });
 
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
 const QUICK_ACTIONS = [
   { to: '/create-listing', label: 'Post a Listing', icon: PlusIcon },
   { to: '/home', label: 'Browse Sales', icon: SearchIcon },
@@ -65,9 +62,9 @@ function ProfilePage() {
     {
       label: 'Active Listings',
       icon: StoreIcon,
-      value: numberFormat.format(mine.filter((listing) => !listing.isExpired).length),
+      value: formatCount(mine.filter((listing) => !listing.isExpired).length),
     },
-    { label: 'Saved Listings', icon: BookmarkIcon, value: numberFormat.format(saved.length) },
+    { label: 'Saved Listings', icon: BookmarkIcon, value: formatCount(saved.length) },
     {
       label: 'Rating',
       icon: StarIcon,
@@ -81,7 +78,7 @@ function ProfilePage() {
     {
       label: 'Total Reviews',
       icon: MessageSquareQuoteIcon,
-      value: rating === undefined ? undefined : numberFormat.format(rating.totalReviews),
+      value: rating === undefined ? undefined : formatCount(rating.totalReviews),
     },
   ];
 
@@ -121,7 +118,13 @@ function ProfilePage() {
               ) : null}
               <li className="flex items-center gap-1.5">
                 <CalendarIcon aria-hidden="true" className="size-4 shrink-0" />
-                Member since {memberSince.format(user.createdAt)}
+                Member since{' '}
+                {formatDate(user.createdAt, {
+                  zone: 'local',
+                  month: 'long',
+                  day: false,
+                  year: true,
+                })}
               </li>
             </ul>
             {rating ? <RatingSummary rating={rating} /> : <Skeleton className="h-6 w-44" />}

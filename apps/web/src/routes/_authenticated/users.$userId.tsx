@@ -15,6 +15,7 @@ import { SellerStats } from '../../components/sellers/seller-stats';
 import { errorCode } from '../../lib/errors';
 import { fullName, useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { formatDate } from '../../lib/format';
 
 /** A seller's id in the address; anything but a positive whole number names nobody. */
 function parseUserId(param: string): number | null {
@@ -51,8 +52,6 @@ export const Route = createFileRoute('/_authenticated/users/$userId')({
   notFoundComponent: SellerNotFound,
   component: SellerPage,
 });
-
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
 function SellerPage() {
   const { id } = Route.useLoaderData();
@@ -92,7 +91,13 @@ function SellerPage() {
             <ul className="flex flex-col items-center gap-x-5 gap-y-1.5 text-sm text-muted-foreground sm:flex-row sm:flex-wrap">
               <li className="flex items-center gap-1.5">
                 <CalendarIcon aria-hidden="true" className="size-4 shrink-0" />
-                Member since {memberSince.format(seller.createdAt)}
+                Member since{' '}
+                {formatDate(seller.createdAt, {
+                  zone: 'local',
+                  month: 'long',
+                  day: false,
+                  year: true,
+                })}
               </li>
             </ul>
             {rating.data ? (
