@@ -1,24 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { POLL_LISTING_WITHOUT_IMAGES_MS } from '@yardsale/validators';
-import { lazy } from 'react';
 import { preload } from 'react-dom';
 
 import { ScreenPending } from '../../components/layout/screen-pending';
+import { ListingDetailView } from '../../components/listing-detail/listing-detail-view';
 import { ListingRouteError } from '../../components/listing-detail/listing-not-found';
 import { parseListingId } from '../../lib/listing-id';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 
-// The page's own code is far larger than its data request. Fetched from here, it downloads while
-// the request is made, instead of holding the request back until all of it has arrived.
-const detailView = import('../../components/listing-detail/listing-detail-view');
-const ListingDetailView = lazy(async () => ({ default: (await detailView).ListingDetailView }));
-
 export const Route = createFileRoute('/_authenticated/listing/$id')({
-  // The page and its data request in one file: it is fetched early (with the session check), and
-  // the request can go out the moment the guards pass.
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent'], ['errorComponent']],
+  // The data request in a file of its own, fetched with the session check, so the request goes out
+  // the moment the guards pass; the page's far larger code downloads meanwhile. The router renders
+  // the page once both are here, in one go, with nothing left to suspend on.
+  codeSplitGroupings: [['loader'], ['component'], ['pendingComponent'], ['errorComponent']],
   loader: async ({ context: { queryClient, trpc }, params }) => {
     // Cached data opens the page at once; the page itself refreshes it when stale.
     const listing = await queryClient.query({
