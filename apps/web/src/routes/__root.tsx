@@ -8,6 +8,7 @@ import {
 import { useToast } from '@yardsale/ui';
 import { Suspense, lazy, useEffect, useState } from 'react';
 
+import { BelowTheFold } from '../components/layout/below-the-fold';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { PageError } from '../components/layout/status-pages';
@@ -70,7 +71,9 @@ function RootLayout() {
   if (hasToasts && !toasterMounted) setToasterMounted(true);
 
   return (
-    <>
+    // The first screen of a visit is drawn in slices that let the browser breathe, not in one long
+    // task: until then the page is blank, as it was while the app loaded.
+    <BelowTheFold>
       <HeadContent />
       <a
         href="#main"
@@ -98,6 +101,6 @@ function RootLayout() {
           <Toaster />
         </Suspense>
       ) : null}
-    </>
+    </BelowTheFold>
   );
 }

@@ -17,9 +17,10 @@ export const Route = createFileRoute('/_authenticated')({
     return api;
   },
   pendingComponent: ScreenPending,
-  pendingMs: 200,
-  // On a first visit the spinner covers the session check; the page shows the moment it is ready
-  // instead of holding the spinner for a minimum time.
+  // A spinner only when the session check is slow: a quick one would flash it for a moment
+  // before the page, and paint twice where once will do.
+  pendingMs: 1000,
+  // Once shown, the spinner gives way the moment the page is ready, not after a minimum time.
   pendingMinMs: 0,
   component: AuthenticatedLayout,
 });

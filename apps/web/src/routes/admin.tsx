@@ -26,7 +26,7 @@ export const Route = createFileRoute('/admin')({
     return api;
   },
   pendingComponent: PageSpinner,
-  pendingMs: 200,
+  pendingMs: 1000,
   head: () => ({ meta: [{ title: 'Admin Dashboard · YardSale' }] }),
   component: AdminPage,
 });
