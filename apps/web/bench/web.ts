@@ -16,7 +16,10 @@
  *
  * Optional: BENCH_DIST_DIR (measure that build instead of building), BENCH_LIGHTHOUSE_RUNS (0 skips
  * Lighthouse), BENCH_PORT (default: any free port), CHROMIUM_PATH (default /usr/bin/chromium),
- * BENCH_EDGE=none (talk plain HTTP/1.1 to the server itself, without the HTTPS edge),
+ * BENCH_PAGES (Lighthouse on these pages only, from /,/home,/listing/:id), BENCH_REPORT_DIR (keep
+ * each Lighthouse report there as JSON, with its trace: where the main thread's time went; the
+ * log also gives each run's score and Lighthouse's CPU benchmark index, to tell a slow machine
+ * from a slow page), BENCH_EDGE=none (talk plain HTTP/1.1 to the server itself, without the edge),
  * BENCH_DATABASE_URL (a PostgreSQL server: the demo data goes into a randomly named database there,
  * dropped at the end, instead of the embedded database). The embedded database runs inside the
  * server's process, on the same cores as the browser being measured: its work shows up as the
@@ -25,7 +28,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http2 from 'node:http2';
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
@@ -72,6 +75,13 @@ const configSchema = z.object({
   /** Lists the files behind a route's figures, e.g. BENCH_DETAIL=/ or BENCH_DETAIL=/home. */
   BENCH_DETAIL: z.string().optional(),
   BENCH_EDGE: z.enum(['https', 'none']).default('https'),
+  /** Runs Lighthouse on these pages only, e.g. BENCH_PAGES=/home,/listing/:id. */
+  BENCH_PAGES: z
+    .string()
+    .transform((pages) => pages.split(',').map((page) => page.trim()))
+    .optional(),
+  /** Keeps every Lighthouse report (JSON) in this folder, to read where a page's time went. */
+  BENCH_REPORT_DIR: z.string().optional(),
   BENCH_DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
@@ -355,6 +365,7 @@ async function weighRoute(
 // Lighthouse
 
 const lighthouseSchema = z.object({
+  environment: z.object({ benchmarkIndex: z.number() }),
   categories: z.record(z.string(), z.object({ score: z.number().nullable() })),
   audits: z.record(z.string(), z.object({ numericValue: z.number().optional() })),
 });
@@ -372,6 +383,7 @@ async function runLighthouse(
   session: Session | null,
   chromiumPath: string,
   inherited: NodeJS.ProcessEnv,
+  keepAs: string | undefined,
 ) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'yardsale-lighthouse-'));
   const output = path.join(outDir, 'report.json');
@@ -383,6 +395,8 @@ async function runLighthouse(
     `--only-categories=${CATEGORIES.join(',')}`,
     `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
   ];
+  // With the trace, a report shows where each millisecond of the page's main thread went.
+  if (keepAs) args.push('--save-assets');
   if (session) args.push(`--extra-headers=${JSON.stringify({ Cookie: session.header })}`);
   try {
     // Not a blocking call: the HTTPS edge answers the browser from this process.
@@ -392,6 +406,13 @@ async function runLighthouse(
     });
     const [code] = (await once(child, 'exit')) as [number | null];
     if (code !== 0) throw new Error(`Lighthouse exited with code ${String(code)} on ${url}`);
+    if (keepAs) {
+      copyFileSync(output, keepAs);
+      copyFileSync(
+        path.join(outDir, 'report-0.trace.json'),
+        keepAs.replace(/\.json$/, '.trace.json'),
+      );
+    }
     const report = lighthouseSchema.parse(JSON.parse(readFileSync(output, 'utf8')));
     const score = (category: Category) =>
       Math.round((report.categories[category]?.score ?? 0) * 100);
@@ -401,6 +422,7 @@ async function runLighthouse(
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      benchmarkIndex: report.environment.benchmarkIndex,
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -543,17 +565,47 @@ async function main() {
       ['/home', '/home', user],
       [`/listing/${listingId}`, '/listing/:id', user],
     ];
-    for (const [url, label, session] of config.BENCH_LIGHTHOUSE_RUNS > 0 ? pages : []) {
+    const reportDir = config.BENCH_REPORT_DIR ? path.resolve(config.BENCH_REPORT_DIR) : undefined;
+    if (reportDir) mkdirSync(reportDir, { recursive: true });
+    const unknown = config.BENCH_PAGES?.filter(
+      (page) => !pages.some(([, label]) => label === page),
+    );
+    if (unknown && unknown.length > 0) {
+      throw new Error(
+        `BENCH_PAGES: no such page ${unknown.join(', ')} (pages: /, /home, /listing/:id)`,
+      );
+    }
+    const measured = pages.filter(
+      ([, label]) =>
+        config.BENCH_LIGHTHOUSE_RUNS > 0 && (config.BENCH_PAGES?.includes(label) ?? true),
+    );
+    for (const [url, label, session] of measured) {
       console.log(`Lighthouse ${label} (${config.BENCH_LIGHTHOUSE_RUNS} runs) ...`);
       const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];
       // One at a time: runs side by side would slow each other down.
       while (runs.length < config.BENCH_LIGHTHOUSE_RUNS) {
+        const keepAs = reportDir
+          ? path.join(
+              reportDir,
+              `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${runs.length + 1}.json`,
+            )
+          : undefined;
         runs.push(
           await withRetries(() =>
-            runLighthouse(`${baseURL}${url}`, session, config.CHROMIUM_PATH, config.inherited),
+            runLighthouse(
+              `${baseURL}${url}`,
+              session,
+              config.CHROMIUM_PATH,
+              config.inherited,
+              keepAs,
+            ),
           ),
         );
       }
+      // Single runs spread widely; the spread says how far to trust the median.
+      console.log(
+        `  performance ${runs.map((run) => run.scores.performance).join(', ')}; CPU benchmark index ${runs.map((run) => run.benchmarkIndex.toFixed(0)).join(', ')}`,
+      );
       lighthouse.push({
         page: label,
         scores: Object.fromEntries(
