@@ -1,11 +1,11 @@
 import type { ListingSeller } from '@yardsale/validators';
+
 import { calendarDay, formatDate } from '../../lib/format';
 
 /*
  * Garage-sale dates are calendar days ('YYYY-MM-DD'). The spec shows them in UTC, en-US: reading the
  * day at UTC midnight keeps it the seller's day whatever the viewer's time zone.
  */
-
 function formatSaleDay(day: string): string {
   return formatDate(calendarDay(day), { zone: 'utc', weekday: 'short', month: 'short' });
 }
