@@ -67,9 +67,15 @@ export function formatDate(date: Date, format: DateFormat): string {
 
 /** The time of day, '9:05 AM' (Intl puts a narrow space before AM/PM; a plain one reads the same). */
 export function formatClock(date: Date, zone: 'utc' | 'local' = 'local'): string {
-  const hours = zone === 'utc' ? date.getUTCHours() : date.getHours();
-  const minutes = zone === 'utc' ? date.getUTCMinutes() : date.getMinutes();
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return zone === 'utc'
+    ? clockText(date.getUTCHours(), date.getUTCMinutes())
+    : clockText(date.getHours(), date.getMinutes());
+}
+
+/** 0-23 hours and minutes as '9:05 AM'. */
+export function clockText(hours: number, minutes: number): string {
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** A 'YYYY-MM-DD' calendar day as the instant it starts at UTC, for formatDate's 'utc' zone. */

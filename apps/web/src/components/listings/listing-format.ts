@@ -1,6 +1,6 @@
 import type { ListingSeller } from '@yardsale/validators';
 
-import { calendarDay, formatDate } from '../../lib/format';
+import { calendarDay, clockText, formatDate } from '../../lib/format';
 
 /*
  * Garage-sale dates are calendar days ('YYYY-MM-DD'). The spec shows them in UTC, en-US: reading the
@@ -20,9 +20,7 @@ export function formatSaleDays(startDate: string, endDate?: string | null): stri
 /** '09:00' → '9:00 AM', '18:30' → '6:30 PM'. */
 export function formatTime(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const period = hours < 12 ? 'AM' : 'PM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${period}`;
+  return clockText(hours, minutes);
 }
 
 /** '9:00 AM – 2:00 PM', or just the opening time when no closing time is set. */
