@@ -76,4 +76,11 @@ test('a report needs a category and a real description', async ({ page }) => {
   await expect(description).toHaveValue('Fake  ');
   await expect(dialog).toBeVisible();
   expect(sent).toBe(0);
+
+  // Closed and opened again: what was written is still there.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Report' })).toBeFocused();
+  await openReportDialog(page);
+  await expect(description).toHaveValue('Fake  ');
 });

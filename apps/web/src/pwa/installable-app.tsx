@@ -1,6 +1,7 @@
 import { cn } from '@yardsale/ui';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 
+import { useAfterPageLoad } from '../lib/after-page-load';
 import { useInstallPrompts } from '../components/install/use-install-prompts';
 import { useAppUpdate } from './app-update-state';
 import { watchInstallEvents } from './install-state';
@@ -27,31 +28,6 @@ const IosInstallBanner = lazy(() =>
     default: module.IosInstallBanner,
   })),
 );
-
-/** Resolves once the page has loaded and the browser is idle, so this work never delays it. */
-function useAfterPageLoad(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let cancelIdle: (() => void) | undefined;
-    const whenIdle = () => {
-      // Safari has no requestIdleCallback.
-      if ('requestIdleCallback' in window) {
-        const id = requestIdleCallback(() => setReady(true), { timeout: 2000 });
-        cancelIdle = () => cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(() => setReady(true), 200);
-        cancelIdle = () => clearTimeout(id);
-      }
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      window.removeEventListener('load', whenIdle);
-      cancelIdle?.();
-    };
-  }, []);
-  return ready;
-}
 
 /**
  * The installable app's visible parts: the update notice and the install prompts (spec sections

@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Button, ConfirmDialog, toast } from '@yardsale/ui';
+import { Button, toast } from '@yardsale/ui';
 import { ShieldAlertIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { LISTING_TEXTS } from '../listings/listing-texts';
+
+// The dialog code loads when a delete is first asked for, not with every listing page.
+const loadConfirmDialog = () => import('./confirm-dialog-module');
+const ConfirmDialog = lazy(loadConfirmDialog);
 
 /**
  * Deletes the listing after a confirmation: its owner's Delete, or the admin's Admin Delete on
@@ -23,6 +27,7 @@ export function DeleteListingButton({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [wanted, setWanted] = useState(false);
 
   const remove = useMutation(
     trpc.listings.delete.mutationOptions({
@@ -50,21 +55,30 @@ export function DeleteListingButton({
       <Button
         type="button"
         variant="outlineDanger"
-        onClick={() => setConfirming(true)}
+        onPointerDown={() => void loadConfirmDialog()}
+        onFocus={() => void loadConfirmDialog()}
+        onClick={() => {
+          setWanted(true);
+          setConfirming(true);
+        }}
       >
         {admin ? <ShieldAlertIcon aria-hidden="true" /> : <Trash2Icon aria-hidden="true" />}
         {admin ? 'Admin Delete' : 'Delete'}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={admin ? 'Delete this listing as admin?' : 'Delete this listing?'}
-        description={LISTING_TEXTS.deleteConfirm}
-        confirmLabel="Delete listing"
-        destructive
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate({ id: listingId })}
-      />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={admin ? 'Delete this listing as admin?' : 'Delete this listing?'}
+            description={LISTING_TEXTS.deleteConfirm}
+            confirmLabel="Delete listing"
+            destructive
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate({ id: listingId })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,212 +1,52 @@
-import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  FormField,
-  NativeSelect,
-  Textarea,
-  cn,
-  toast,
-} from '@yardsale/ui';
-import {
-  MESSAGES,
-  REPORT_CATEGORIES,
-  REPORT_CATEGORY_LABELS,
-  REPORT_DESCRIPTION_MAX_LENGTH,
-} from '@yardsale/validators';
-import { CircleAlertIcon, FlagIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { Resolver } from 'react-hook-form';
+import { Button } from '@yardsale/ui';
+import { FlagIcon } from 'lucide-react';
+import { Suspense, lazy, useRef, useState } from 'react';
 
-import { applyServerFieldErrors, serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
-import type { ReportFormFields, ReportFormValues } from './report-form-rules';
+import type { ReportTarget } from './report-dialog';
 
-function loadRules() {
-  return import('./report-form-rules');
-}
+// The dialog, its form and the dialog code under it load when a report is first wanted, not with
+// the listing page: most visitors never report anything.
+const loadDialog = () => import('./report-dialog');
+const ReportDialog = lazy(loadDialog);
 
-// The form's rules (zod) load with the dialog, not with the listing page: most visitors never
-// report anything.
-const resolver: Resolver<ReportFormFields, unknown, ReportFormValues> = async (
-  values,
-  context,
-  options,
-) => (await loadRules()).reportFormResolver(values, context, options);
-
-const EMPTY: ReportFormFields = { category: '', description: '' };
-
-interface ReportTarget {
-  listingId: number;
-  listingTitle: string;
-  sellerId: number;
-  sellerName: string;
-}
-
-/**
- * Reports the listing and its seller to the team. The form lives outside the dialog, so closing
- * and reopening it, or a refused submit, never loses what was written. It is set up on the first
- * opening, not with the page: most visitors never report anything.
- */
+/** Reports the listing and its seller to the team, in a dialog. */
 export function ReportListingButton(target: ReportTarget) {
   const [open, setOpen] = useState(false);
-  const [started, setStarted] = useState(false);
-  // Said inside the dialog too: while it is open, the page behind it (toasts included) is hidden
-  // from screen readers.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const reportButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setStarted(true);
-          void loadRules();
-        } else setRefusal(null);
-      }}
-    >
-      {/* A trigger, so closing the dialog puts focus back on this button. */}
-      <DialogTrigger asChild>
-        <Button type="button" variant="quietDanger" size="sm" className="justify-self-center">
-          <FlagIcon aria-hidden="true" />
-          Report
-        </Button>
-      </DialogTrigger>
-      {started ? (
-        <ReportForm
-          {...target}
-          refusal={refusal}
-          onRefused={setRefusal}
-          onSent={() => setOpen(false)}
-        />
+    <>
+      <Button
+        ref={reportButton}
+        type="button"
+        variant="quietDanger"
+        size="sm"
+        className="justify-self-center"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // A finger on the button or focus on it: the dialog's code is on its way before the tap ends.
+        onPointerDown={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <FlagIcon aria-hidden="true" />
+        Report
+      </Button>
+      {/* Stays mounted once wanted, so what was written survives closing the dialog. */}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            {...target}
+            open={open}
+            onOpenChange={setOpen}
+            reportButton={reportButton}
+          />
+        </Suspense>
       ) : null}
-    </Dialog>
-  );
-}
-
-/** Stays mounted once started, open or not; the dialog's content shows only while it is open. */
-function ReportForm({
-  listingId,
-  listingTitle,
-  sellerId,
-  sellerName,
-  refusal,
-  onRefused,
-  onSent,
-}: ReportTarget & {
-  refusal: string | null;
-  onRefused: (message: string | null) => void;
-  onSent: () => void;
-}) {
-  const trpc = useTRPC();
-  const create = useMutation(trpc.reports.create.mutationOptions());
-  const form = useForm<ReportFormFields, unknown, ReportFormValues>({
-    resolver,
-    defaultValues: EMPTY,
-  });
-  const description = useWatch({ control: form.control, name: 'description' });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    onRefused(null);
-    try {
-      await create.mutateAsync({ reportedUserId: sellerId, listingId, ...values });
-      form.reset(EMPTY);
-      onSent();
-      toast({
-        variant: 'success',
-        title: MESSAGES.report.submittedTitle,
-        description: MESSAGES.report.submittedDescription,
-      });
-    } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['category', 'description']);
-      const message = serverMessage(error) ?? MESSAGES.report.failedFallback;
-      onRefused(message);
-      toast({ variant: 'destructive', title: MESSAGES.report.failedTitle, description: message });
-    }
-  });
-
-  return (
-    <DialogContent>
-      <DialogHeader>
-        <DialogTitle>Report this listing</DialogTitle>
-        <DialogDescription>
-          Tell the YardSale team what is wrong with &ldquo;{listingTitle}&rdquo; by {sellerName}.
-          Your report is private: the seller is not told who sent it.
-        </DialogDescription>
-      </DialogHeader>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Report">
-        <FormField id="report-category" label="Category" required error={errors.category?.message}>
-          <NativeSelect {...form.register('category')}>
-            <option value="" disabled>
-              Choose a category
-            </option>
-            {REPORT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {REPORT_CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <div className="grid gap-1.5">
-          <FormField
-            id="report-description"
-            label="Description"
-            required
-            error={errors.description?.message}
-          >
-            <Textarea
-              rows={5}
-              aria-describedby="report-description-hint"
-              placeholder="For example: the seller asked for payment before meeting and then stopped answering."
-              {...form.register('description')}
-            />
-          </FormField>
-          <div
-            id="report-description-hint"
-            className="flex items-start justify-between gap-3 text-sm text-muted-foreground"
-          >
-            <p>What happened? Details help the team act quickly.</p>
-            <p
-              className={cn(
-                'shrink-0 text-xs tabular-nums',
-                description.length > REPORT_DESCRIPTION_MAX_LENGTH &&
-                  'font-medium text-destructive',
-              )}
-            >
-              {description.length}/{REPORT_DESCRIPTION_MAX_LENGTH}
-            </p>
-          </div>
-        </div>
-        {refusal ? (
-          <p
-            role="alert"
-            className="flex gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-900"
-          >
-            <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700" />
-            {refusal}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" loading={isSubmitting}>
-            {isSubmitting ? 'Submitting…' : 'Submit Report'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </DialogContent>
+    </>
   );
 }

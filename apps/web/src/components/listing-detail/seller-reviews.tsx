@@ -1,16 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CardContent, Skeleton } from '@yardsale/ui';
 import { CircleCheckIcon, StarIcon } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useState } from 'react';
 
+import { useAfterPageLoad } from '../../lib/after-page-load';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import type { ListingDetail } from '../../lib/upload';
 import { IconCardHeader } from '../layout/icon-card-header';
 import { formatReviewDate } from '../reviews/rating-format';
 import { RatingSummary } from '../reviews/rating-summary';
-import { ReviewForm } from '../reviews/review-form';
 import { ReviewList, ReviewsFailed, ReviewsLoading } from '../reviews/review-list';
+
+// The form (and the form library under it) sits at the foot of the page: it loads once the page
+// has, instead of holding back the listing's first paint.
+const ReviewForm = lazy(() =>
+  import('../reviews/review-form').then((module) => ({ default: module.ReviewForm })),
+);
 
 /** Enough to judge a seller at a glance; the rest is one tap away. */
 const FIRST_REVIEWS_SHOWN = 3;
@@ -35,6 +41,7 @@ export function SellerReviews({
   const ratingData = useDeferredValue(rating.data);
   const reviewsData = useDeferredValue(reviews.data);
   const [showAll, setShowAll] = useState(false);
+  const formWanted = useAfterPageLoad();
   const isOwner = listing.userId === viewer.id;
   const seller = listing.user.firstName;
   // One review per reviewer, seller and listing: someone who wrote theirs sees it acknowledged.
@@ -118,7 +125,17 @@ export function SellerReviews({
                 <h3 className="mb-4 font-display text-lg font-semibold tracking-tight">
                   Leave a review
                 </h3>
-                <ReviewForm sellerId={sellerId} sellerFirstName={seller} listingId={listing.id} />
+                {formWanted ? (
+                  <Suspense fallback={<ReviewFormPlaceholder />}>
+                    <ReviewForm
+                      sellerId={sellerId}
+                      sellerFirstName={seller}
+                      listingId={listing.id}
+                    />
+                  </Suspense>
+                ) : (
+                  <ReviewFormPlaceholder />
+                )}
               </>
             )}
           </div>
@@ -126,4 +143,9 @@ export function SellerReviews({
       </CardContent>
     </Card>
   );
+}
+
+/** Holds the form's room while it loads, so the page's foot does not jump when it arrives. */
+function ReviewFormPlaceholder() {
+  return <Skeleton className="h-76 w-full rounded-xl sm:h-68" />;
 }
