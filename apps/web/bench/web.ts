@@ -19,7 +19,8 @@
  * BENCH_PAGES (Lighthouse on these pages only, from /,/home,/listing/:id), BENCH_REPORT_DIR (keep
  * each Lighthouse report there as JSON, with its trace: where the main thread's time went; the
  * log also gives each run's score and Lighthouse's CPU benchmark index, to tell a slow machine
- * from a slow page), BENCH_EDGE=none (talk plain HTTP/1.1 to the server itself, without the edge),
+ * from a slow page), BENCH_CPU_SLOWDOWN (Lighthouse's CPU slowdown instead of its default 4: about 6
+ * shows on a machine rated 2,800 what one rated about 1,800 would see), BENCH_EDGE=none (talk plain HTTP/1.1 to the server itself, without the edge),
  * BENCH_DATABASE_URL (a PostgreSQL server: the demo data goes into a randomly named database there,
  * dropped at the end, instead of the embedded database). The embedded database runs inside the
  * server's process, on the same cores as the browser being measured: its work shows up as the
@@ -82,6 +83,8 @@ const configSchema = z.object({
     .optional(),
   /** Keeps every Lighthouse report (JSON) in this folder, to read where a page's time went. */
   BENCH_REPORT_DIR: z.string().optional(),
+  /** Lighthouse's CPU slowdown (its default is 4), to see a page as a slower machine would. */
+  BENCH_CPU_SLOWDOWN: z.coerce.number().min(1).max(20).optional(),
   BENCH_DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
@@ -384,6 +387,7 @@ async function runLighthouse(
   chromiumPath: string,
   inherited: NodeJS.ProcessEnv,
   keepAs: string | undefined,
+  cpuSlowdown: number | undefined,
 ) {
   const outDir = mkdtempSync(path.join(tmpdir(), 'yardsale-lighthouse-'));
   const output = path.join(outDir, 'report.json');
@@ -397,6 +401,7 @@ async function runLighthouse(
   ];
   // With the trace, a report shows where each millisecond of the page's main thread went.
   if (keepAs) args.push('--save-assets');
+  if (cpuSlowdown !== undefined) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`);
   if (session) args.push(`--extra-headers=${JSON.stringify({ Cookie: session.header })}`);
   try {
     // Not a blocking call: the HTTPS edge answers the browser from this process.
@@ -598,6 +603,7 @@ async function main() {
               config.CHROMIUM_PATH,
               config.inherited,
               keepAs,
+              config.BENCH_CPU_SLOWDOWN,
             ),
           ),
         );
