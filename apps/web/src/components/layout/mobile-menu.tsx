@@ -2,6 +2,7 @@ import { Button } from '@yardsale/ui';
 import { MenuIcon } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 
+import { loadOnIntent } from '../../lib/load-on-intent';
 import type { SessionUser } from '../../lib/session';
 import type { NavItem } from './nav-items';
 
@@ -24,9 +25,7 @@ export function MobileMenu({ user, items }: { user: SessionUser; items: readonly
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        // A finger on the button or focus on it: the sheet's code is on its way before the tap ends.
-        onPointerDown={() => void loadSheet()}
-        onFocus={() => void loadSheet()}
+        {...loadOnIntent(loadSheet)}
         onClick={() => {
           setWanted(true);
           setOpen(true);

@@ -5,6 +5,7 @@ import { ShieldAlertIcon, Trash2Icon } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 
 import { serverMessage } from '../../lib/errors';
+import { loadOnIntent } from '../../lib/load-on-intent';
 import { useTRPC } from '../../lib/trpc';
 import { LISTING_TEXTS } from '../listings/listing-texts';
 
@@ -55,8 +56,7 @@ export function DeleteListingButton({
       <Button
         type="button"
         variant="outlineDanger"
-        onPointerDown={() => void loadConfirmDialog()}
-        onFocus={() => void loadConfirmDialog()}
+        {...loadOnIntent(loadConfirmDialog)}
         onClick={() => {
           setWanted(true);
           setConfirming(true);

@@ -2,6 +2,7 @@ import { Button } from '@yardsale/ui';
 import { FlagIcon } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 
+import { loadOnIntent } from '../../lib/load-on-intent';
 import type { ReportTarget } from './report-dialog';
 
 // The dialog, its form and the dialog code under it load when a report is first wanted, not with
@@ -25,9 +26,7 @@ export function ReportListingButton(target: ReportTarget) {
         className="justify-self-center"
         aria-haspopup="dialog"
         aria-expanded={open}
-        // A finger on the button or focus on it: the dialog's code is on its way before the tap ends.
-        onPointerDown={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
+        {...loadOnIntent(loadDialog)}
         onClick={() => {
           setWanted(true);
           setOpen(true);
