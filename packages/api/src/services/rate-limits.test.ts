@@ -17,6 +17,15 @@ describe('rate limits in memory', () => {
     await limits.reset('registerByClient', 'a');
     await expect(limits.check('registerByClient', 'a')).resolves.toBeUndefined();
   });
+
+  it('remembers a key for the whole window, also when marked twice', async () => {
+    const limits = createRateLimits();
+    expect(await limits.seen('knownSignInClient', 'owner 192.0.2.1')).toBe(false);
+    await limits.remember('knownSignInClient', 'owner 192.0.2.1');
+    await limits.remember('knownSignInClient', 'owner 192.0.2.1');
+    expect(await limits.seen('knownSignInClient', 'owner 192.0.2.1')).toBe(true);
+    expect(await limits.seen('knownSignInClient', 'owner 192.0.2.2')).toBe(false);
+  });
 });
 
 // eslint-disable-next-line no-restricted-properties -- test-only switch, like TEST_DATABASE_URL
@@ -41,5 +50,8 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
     await instanceB.consume('registerByClient', key);
     await expect(instanceA.consume('registerByClient', key)).rejects.toBeInstanceOf(RateLimitedError);
     await instanceB.reset('registerByClient', key);
+    await instanceA.remember('knownSignInClient', key);
+    expect(await instanceB.seen('knownSignInClient', key)).toBe(true);
+    await instanceB.reset('knownSignInClient', key);
   });
 });

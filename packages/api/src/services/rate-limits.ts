@@ -9,8 +9,17 @@ import { MESSAGES } from '@yardsale/validators';
 export const DEFAULT_RATE_LIMITS = {
   /** Sign-in attempts from one client. */
   loginByClient: { points: 30, durationSeconds: 15 * 60 },
-  /** Failed sign-ins against one account, whoever tries. */
-  loginFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Failed sign-ins against one account from one client: stops one guesser without touching the owner elsewhere. */
+  loginFailuresByAccountAndClient: { points: 10, durationSeconds: 15 * 60 },
+  /** Failed sign-ins against one account from anywhere: the ceiling for a guess spread over many addresses. */
+  loginFailuresByAccount: { points: 100, durationSeconds: 60 * 60 },
+  /**
+   * Addresses an account signed in from (one mark each, kept 14 days): over the ceiling, its owner still
+   * gets in from where they usually do. (The in-memory store expires keys with a timer, so under 24 days.)
+   */
+  knownSignInClient: { points: 1, durationSeconds: 14 * 24 * 60 * 60 },
+  /** Profile pictures uploaded by one account: each is a costly image decode. */
+  profilePictureByAccount: { points: 10, durationSeconds: 60 * 60 },
   /** New accounts from one client. */
   registerByClient: { points: 10, durationSeconds: 60 * 60 },
   /** Messages sent by one account. */
@@ -44,6 +53,10 @@ export interface RateLimits {
   /** Throws RateLimitedError if the window is already used up, without counting. */
   check(name: RateLimitName, key: string): Promise<void>;
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** Marks the key for a fresh window of this limit's duration (used as a memory, not a count). */
+  remember(name: RateLimitName, key: string): Promise<void>;
+  /** Whether anything was counted or marked for this key in the current window. */
+  seen(name: RateLimitName, key: string): Promise<boolean>;
 }
 
 /**
@@ -88,6 +101,13 @@ export function createRateLimits(
     },
     async reset(name, key) {
       await limiter(name).delete(key);
+    },
+    async remember(name, key) {
+      await limiter(name).set(key, 1, settings[name].durationSeconds);
+    },
+    async seen(name, key) {
+      const res = await limiter(name).get(key);
+      return res !== null && res.consumedPoints > 0;
     },
   };
 }
