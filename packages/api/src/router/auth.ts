@@ -11,6 +11,7 @@ import {
 } from '@yardsale/validators';
 
 import type { Context } from '../context';
+import { RateLimitedError } from '../services/rate-limits';
 import {
   authenticate,
   changePassword,
@@ -43,14 +44,25 @@ export const authRouter = createTRPCRouter({
     .input(signInSchema)
     .output(sessionUserSchema)
     .mutation(async ({ ctx, input }) => {
+      // Decision 028: a guesser is stopped per account and address, so the owner elsewhere still gets in.
+      const fromHere = `${input.email} ${ctx.clientIp}`;
       await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
-      await enforceRateLimit(ctx, 'loginFailuresByAccount', input.email, 'check');
+      await enforceRateLimit(ctx, 'loginFailuresByAccountAndClient', fromHere, 'check');
+      // The account-wide ceiling stops a guess spread over many addresses, but not the owner where they usually sign in.
+      if (!(await ctx.services.rateLimits.seen('knownSignInClient', fromHere))) {
+        await enforceRateLimit(ctx, 'loginFailuresByAccount', input.email, 'check');
+      }
       const user = await authenticate(ctx.services, input.email, input.password);
       if (!user) {
-        await enforceRateLimit(ctx, 'loginFailuresByAccount', input.email);
+        // Past the ceiling this attempt is counted all the same; the answer stays the wrong-password one.
+        await ctx.services.rateLimits.consume('loginFailuresByAccount', input.email).catch((err: unknown) => {
+          if (!(err instanceof RateLimitedError)) throw err;
+        });
+        await enforceRateLimit(ctx, 'loginFailuresByAccountAndClient', fromHere);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signIn.wrongCredentials });
       }
-      await ctx.services.rateLimits.reset('loginFailuresByAccount', input.email);
+      await ctx.services.rateLimits.reset('loginFailuresByAccountAndClient', fromHere);
+      await ctx.services.rateLimits.remember('knownSignInClient', fromHere);
       await startSession(ctx, user.id, input.rememberMe);
       return user;
     }),
