@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ensureAdminRole } from '@yardsale/api';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { MESSAGES } from '@yardsale/validators';
 
@@ -44,6 +45,8 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     cookies.user = await register(`user-${kind}@example.com`);
     cookies.seller = await register(`seller-${kind}@example.com`);
     cookies.admin = await register(TEST_ADMIN_EMAIL);
+    // As a server start does for a database without an admin.
+    await ensureAdminRole(server.services);
     const form = new FormData();
     for (const [k, v] of Object.entries({ title: 'Garden bench', category: 'Home & Garden', listingType: 'single-item', priceRange: '$50-$100', address: '9 Orchard Lane' })) form.append(k, v);
     const created = await fetch(`${server.url}/api/listings/create-with-photos`, { method: 'POST', headers: { cookie: cookies.seller, origin: server.origin }, body: form });

@@ -13,6 +13,7 @@ import { createTRPCContext } from './context';
 import { createCaller } from './index';
 import type { RateLimitSettings } from './services/rate-limits';
 import { createApiServices } from './services/create';
+import { ensureAdminRole } from './services/users';
 import type { ApiServices, Logger } from './services/types';
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
@@ -54,6 +55,8 @@ export interface TestApi {
     cookie: string | undefined;
     caller: ReturnType<typeof createCaller>;
   }>;
+  /** Registers the configured admin address and promotes it as a server start would on a database without an admin. */
+  signUpAdmin(firstName?: string): ReturnType<TestApi['signUp']>;
   close(): Promise<void>;
 }
 
@@ -112,6 +115,15 @@ export async function createTestApi(
       });
       const cookie = client.cookie();
       return { user, cookie, caller: (await api.as(cookie)).caller };
+    },
+    async signUpAdmin(firstName = 'Ada') {
+      const person = await api.signUp(firstName, { email: TEST_ADMIN_EMAIL });
+      await ensureAdminRole(services);
+      // A fresh context reads the role the start just granted.
+      const client = await api.as(person.cookie);
+      const user = await client.caller.auth.me();
+      if (!user) throw new Error('the admin is not signed in');
+      return { ...person, user, caller: client.caller };
     },
     async close() {
       await handle.close();

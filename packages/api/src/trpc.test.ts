@@ -6,6 +6,7 @@ import * as schema from '@yardsale/db/schema';
 import { MESSAGES } from '@yardsale/validators';
 
 import { createTRPCContext } from './context';
+import { ensureAdminRole } from './services/users';
 import { TEST_ADMIN_EMAIL, createTestApi } from './testing';
 import type { TestApi } from './testing';
 import { adminProcedure, createCallerFactory, createTRPCRouter, protectedProcedure } from './trpc';
@@ -63,6 +64,8 @@ describe('procedure guards', () => {
 
   it('lets the admin through, by the role stored in the database', async () => {
     const adminCookie = await cookieFor(TEST_ADMIN_EMAIL);
+    // As a server start does for a database without an admin.
+    await ensureAdminRole(api.services);
     expect(await (await callerWith(adminCookie)).adminOnly()).toBe('admin');
 
     // The role is read from the database on every request: a demotion takes effect at once.

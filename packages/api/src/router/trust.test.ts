@@ -8,7 +8,7 @@ import type { ListingInput, ReportStatus } from '@yardsale/validators';
 
 import { describeError } from '../errors';
 import { appRouter } from '../root';
-import { TEST_ADMIN_EMAIL, createTestApi, refusal, take } from '../testing';
+import { createTestApi, refusal, take } from '../testing';
 import type { TestApi } from '../testing';
 
 const { conversations, listings, messages, reports, reviews, users } = schema;
@@ -69,7 +69,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
 
   let admin: Awaited<ReturnType<TestApi['signUp']>> | undefined;
   async function theAdmin() {
-    admin ??= await api.signUp('Ada', { email: TEST_ADMIN_EMAIL });
+    admin ??= await api.signUpAdmin('Ada');
     return admin;
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import { hashPassword, verifyPassword } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
@@ -65,7 +65,8 @@ export async function registerUser(services: ApiServices, input: RegisterInput):
         firstName: values.firstName,
         lastName: values.lastName,
         phone: values.phone ?? null,
-        role: values.email === services.config.adminEmail ? 'admin' : 'user',
+        // Nobody becomes admin by choosing an address (decision 029), the configured one included.
+        role: 'user',
         termsAcceptedAt: services.now(),
       })
       .returning(sessionUserColumns);
@@ -98,10 +99,8 @@ export async function authenticate(services: ApiServices, email: string, passwor
 
 export async function updateProfile(services: ApiServices, user: SessionUser, input: UpdateProfileInput): Promise<SessionUser> {
   const values = updateProfileSchema.parse(input);
-  // The admin address is reserved: taking it would make an account admin at the next start.
-  if (values.email !== user.email && values.email === services.config.adminEmail && user.role !== 'admin') {
-    throw emailTaken();
-  }
+  // The role stays with the account whatever its address (decision 029): an admin who moves keeps it, and
+  // the configured admin address gives nothing to whoever takes it.
   try {
     const [updated] = await services.db
       .update(schema.users)
@@ -184,10 +183,39 @@ export async function removeProfilePicture(services: ApiServices, userId: number
   return replaceProfilePicture(services, userId, null);
 }
 
-/** The configured admin address is an admin; called at server start. */
-export async function ensureAdminRole(services: ApiServices): Promise<void> {
-  await services.db
-    .update(schema.users)
-    .set({ role: 'admin' })
-    .where(eq(schema.users.email, services.config.adminEmail));
+// Two instances starting together on one database settle the admin role once.
+const ADMIN_ROLE_LOCK_KEY = 7_267_313;
+
+export type AdminRoleOutcome =
+  /** The database had no admin; the account with the configured address became it. */
+  | 'granted'
+  /** The account with the configured address already is an admin. */
+  | 'kept'
+  /** Another account is the admin: the configured address names only the first admin, it does not move the role. */
+  | 'other-admin'
+  /** No admin and no account with the configured address (the start creates that account first). */
+  | 'no-account';
+
+/**
+ * Called at server start, after the admin account was created if it had to be: the account with the configured
+ * address becomes the admin only of a database that has none (decision 029). An address registered later, or one
+ * an admin moved away from, never makes an admin.
+ */
+export async function ensureAdminRole(services: ApiServices): Promise<AdminRoleOutcome> {
+  const adminEmail = services.config.adminEmail.trim().toLowerCase();
+  return services.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK_KEY})`);
+    const admins = await tx
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.role, 'admin'));
+    if (admins.some((a) => a.email === adminEmail)) return 'kept';
+    if (admins.length > 0) return 'other-admin';
+    const promoted = await tx
+      .update(schema.users)
+      .set({ role: 'admin' })
+      .where(and(eq(schema.users.email, adminEmail), eq(schema.users.role, 'user')))
+      .returning({ id: schema.users.id });
+    return promoted.length > 0 ? 'granted' : 'no-account';
+  });
 }
