@@ -3,6 +3,7 @@ export * from './messages';
 export * from './auth';
 export * from './listing';
 export * from './listing-end';
+export * from './sale-timing';
 export * from './trust';
 export * from './photo';
 export * from './user';

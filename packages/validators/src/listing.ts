@@ -2,6 +2,7 @@ import { z } from './zod';
 
 import { CATEGORIES, LEGACY_CATEGORY_ALIASES, LISTING_TYPES, PRICE_RANGES } from './constants';
 import { isValidTimeZone } from './listing-end';
+import { saleOrderIssues } from './sale-timing';
 import { MESSAGES } from './messages';
 
 const M = MESSAGES.listing;
@@ -68,6 +69,7 @@ export const listingSchema = listingFields
       if (!v.startTime)
         ctx.addIssue({ code: 'custom', path: ['startTime'], message: M.startTimeRequired });
       if (!v.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endTimeRequired });
+      for (const issue of saleOrderIssues(v)) ctx.addIssue({ code: 'custom', ...issue });
     },
     // Run even when another field (e.g. price range) was refused, so an empty form shows every message at once.
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, between, count, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { ZodRealError } from 'zod';
 
 import type { Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
@@ -15,7 +16,8 @@ import type {
   ListingValues,
   SessionUser,
 } from '@yardsale/validators';
-import { MESSAGES, listingEndsAt, listingSchema } from '@yardsale/validators';
+import { MESSAGES, listingEndsAt, listingSchema, saleTimingIssues } from '@yardsale/validators';
+import type { SaleTiming } from '@yardsale/validators';
 
 import { assertPhotoCount, imageKeys, removeStoredFiles, storeListingPhotos } from './listing-photos';
 import { exactSearchCondition, fuzzySearchCondition } from './listing-search';
@@ -213,6 +215,18 @@ export async function savedListingsOf(services: ApiServices, userId: number): Pr
   return summaries(services.db, rows, now);
 }
 
+/**
+ * A sale is published for the future (its date not past, its end not reached, where it takes place).
+ * Refused like a form field, so the form shows the message under the date or the end time.
+ */
+function assertSaleAhead(services: ApiServices, values: ListingValues, previous?: SaleTiming) {
+  const issues = saleTimingIssues(values, services.now(), previous);
+  if (issues.length === 0) return;
+  // ZodRealError is the Error subclass zod throws itself; a plain ZodError would not travel as a cause.
+  const cause = new ZodRealError(issues.map((issue) => ({ code: 'custom' as const, input: undefined, ...issue })));
+  throw new TRPCError({ code: 'BAD_REQUEST', message: issues[0]?.message, cause });
+}
+
 function endsAtFor(values: ListingValues, createdAt: Date): Date {
   return listingEndsAt({ ...values, createdAt });
 }
@@ -225,6 +239,7 @@ export async function createListing(
   photos: Buffer[] = [],
 ): Promise<number> {
   const values = listingSchema.parse(input);
+  assertSaleAhead(services, values);
   assertPhotoCount(0, photos.length);
   const stored = await storeListingPhotos(services, photos);
   try {
@@ -257,7 +272,20 @@ export async function createListing(
 }
 
 async function ownedListing(db: Executor, id: number, user: SessionUser, options: { allowAdmin: boolean; lock?: boolean }) {
-  const base = db.select({ userId: listings.userId, createdAt: listings.createdAt }).from(listings).where(eq(listings.id, id));
+  const base = db
+    .select({
+      userId: listings.userId,
+      createdAt: listings.createdAt,
+      // The sale's timing as stored, so an edit that keeps it is not held to today's date.
+      listingType: listings.listingType,
+      startDate: listings.startDate,
+      endDate: listings.endDate,
+      startTime: listings.startTime,
+      endTime: listings.endTime,
+      timeZone: listings.timeZone,
+    })
+    .from(listings)
+    .where(eq(listings.id, id));
   const [row] = options.lock ? await base.for('update') : await base;
   if (!row) throw listingNotFound();
   if (row.userId !== user.id && !(options.allowAdmin && user.role === 'admin')) {
@@ -274,6 +302,7 @@ export async function updateListing(
 ): Promise<ListingDetail> {
   const values = listingSchema.parse(input);
   const current = await ownedListing(services.db, id, user, { allowAdmin: false });
+  assertSaleAhead(services, values, current);
   await services.db
     .update(listings)
     .set({ ...values, endsAt: endsAtFor(values, current.createdAt), updatedAt: services.now() })
