@@ -218,6 +218,51 @@ test('a refused submit keeps every value and the chosen photo', async ({ page })
   await expect(page.getByRole('button', { name: 'Publish Listing' })).toBeEnabled();
 });
 
+test('an impossible sale is refused under its field and keeps what was typed', async ({ page }) => {
+  const sale = { ...saleDetails('Backwards garage sale'), startTime: '14:00', endTime: '09:00' };
+  await page.goto('/create-listing');
+  await fillSale(page, sale);
+
+  await page.getByRole('button', { name: 'Publish Listing' }).click();
+  await expect(page.getByText(MESSAGES.listing.endTimeBeforeStart)).toBeVisible();
+  await expect(page.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL('/create-listing');
+  await expectSaleKept(page, sale);
+
+  // A day already gone, even with sensible times.
+  const yesterday = { ...sale, date: dayFromToday(-1), startTime: '09:00', endTime: '14:00' };
+  await page.getByLabel('Date').fill(yesterday.date);
+  await page.getByLabel('Start time').fill(yesterday.startTime);
+  await page.getByLabel('End time').fill(yesterday.endTime);
+  await page.getByRole('button', { name: 'Publish Listing' }).click();
+  await expect(page.getByText(MESSAGES.listing.dateInPast)).toBeVisible();
+  await expect(page.getByText(MESSAGES.listing.endTimeBeforeStart)).toHaveCount(0);
+  await expect(page).toHaveURL('/create-listing');
+  await expectSaleKept(page, yesterday);
+});
+
+test('the server refuses a sale that ends before it starts, whatever the page sends', async ({ page }) => {
+  await page.goto('/home');
+  const response = await page.request.post('/trpc/listings.create', {
+    data: {
+      json: {
+        title: 'Backwards sale',
+        category: 'Other',
+        listingType: 'garage-sale',
+        priceRange: 'Free',
+        address: '27 Fern Hollow Road, Cedar Hollow, WI',
+        startDate: dayFromToday(3),
+        startTime: '14:00',
+        endTime: '09:00',
+        timeZone: 'America/Chicago',
+      },
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain(MESSAGES.listing.endTimeBeforeStart);
+});
+
 test('switching to a single item clears the date and times', async ({ page }) => {
   await page.goto('/create-listing');
   await expect(

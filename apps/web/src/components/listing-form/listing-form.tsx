@@ -7,8 +7,10 @@ import {
   MAX_PHOTOS_PER_LISTING,
   MESSAGES,
   PRICE_RANGES,
+  dateInZone,
   isPhotoTooLarge,
   listingSchema,
+  saleTimingIssues,
 } from '@yardsale/validators';
 import type { ListingImage, ListingInput, ListingValues } from '@yardsale/validators';
 import {
@@ -82,6 +84,25 @@ function initialValues(props: ListingFormProps): DefaultValues<ListingInput> {
   };
 }
 
+/** Where the sale takes place: the zone it was listed in, or this device's for a new one. */
+function saleTimeZone(props: ListingFormProps): string {
+  return props.mode === 'edit' ? props.listing.timeZone : browserTimeZone();
+}
+
+/**
+ * The server's rules, plus the one it checks against its clock: a sale is published for the future.
+ * Checked here by this device's clock in the sale's zone, so the message shows before anything is sent.
+ */
+function formSchema(props: ListingFormProps) {
+  const timeZone = saleTimeZone(props);
+  const previous = props.mode === 'edit' ? props.listing : null;
+  return listingSchema.superRefine((values, ctx) => {
+    for (const issue of saleTimingIssues({ ...values, timeZone }, new Date(), previous)) {
+      ctx.addIssue({ code: 'custom', ...issue });
+    }
+  });
+}
+
 /** A courtesy check before anything is sent; the server inspects the bytes themselves. */
 function photoProblem(file: File): { title: string; description: string } | null {
   const M = MESSAGES.profilePicture;
@@ -110,8 +131,9 @@ export function ListingForm(props: ListingFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
+  const [resolver] = useState(() => zodResolver(formSchema(props)));
   const form = useForm<ListingInput, unknown, ListingValues>({
-    resolver: zodResolver(listingSchema),
+    resolver,
     defaultValues: initialValues(props),
   });
   const { errors, isSubmitting } = form.formState;
@@ -399,7 +421,11 @@ export function ListingForm(props: ListingFormProps) {
               error={field('startDate')}
               required
             >
-              <Input type="date" {...form.register('startDate')} />
+              <Input
+                type="date"
+                min={isEdit ? undefined : dateInZone(new Date(), saleTimeZone(props))}
+                {...form.register('startDate')}
+              />
             </FormField>
             <FormField
               label="Last day (optional)"
