@@ -101,6 +101,18 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     expect(created.body).toMatchObject({ title: 'JSON-style sale', imageCount: 1 });
   });
 
+  it('refuses a sale that ends before it starts, or on a day already past, with the message under the field', async () => {
+    const mine = async () => ((await call('GET', '/api/user/listings', seller)).body as unknown[]).length;
+    const countBefore = await mine();
+    const backwards = await call('POST', '/api/listings/create-with-photos', seller, saleForm([], { ...saleFields, startTime: '14:00', endTime: '09:00' }));
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ message: MESSAGES.listing.endTimeBeforeStart, errors: { endTime: [MESSAGES.listing.endTimeBeforeStart] } });
+    const past = await call('POST', '/api/listings/create-with-photos', seller, saleForm([], { ...saleFields, startDate: '2024-05-03' }));
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({ message: MESSAGES.listing.dateInPast, errors: { startDate: [MESSAGES.listing.dateInPast] } });
+    expect(await mine()).toBe(countBefore);
+  });
+
   it('refuses a sixth photo, a text file and a missing address, creating nothing', async () => {
     const before = fileCount(server.uploadsDir);
     const mine = async () => ((await call('GET', '/api/user/listings', seller)).body as unknown[]).length;
