@@ -15,8 +15,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { appRouter, createTRPCContext } from '@yardsale/api';
 import type { ApiServices, AppRouter } from '@yardsale/api';
-import { MESSAGES } from '@yardsale/validators';
+import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
 
+import { assertBatchAffordable } from './batch-cost';
 import { requestInfo } from './request-info';
 import { buildOpenApiDocument } from './rest/openapi';
 import { registerRestRoutes } from './rest/adapter';
@@ -48,6 +49,15 @@ export interface App {
 }
 
 const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz'];
+
+function clientErrorMessage(status: number): string {
+  if (status === 404) return MESSAGES.request.notFound;
+  if (status === 405) return MESSAGES.request.methodNotAllowed;
+  if (status === 413) return MESSAGES.request.tooLarge;
+  if (status === 415) return MESSAGES.request.unsupportedMediaType;
+  if (status === 429) return MESSAGES.rateLimited;
+  return MESSAGES.request.unreadable;
+}
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
@@ -91,9 +101,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(multipart);
   registerOriginCheck(app, options.appOrigin);
 
+  // Fastify's own refusals (a body that is not JSON, too large, of an unknown type) speak of its
+  // parsers: the client reads the product's sentence for the status instead.
   app.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status < 500) return reply.code(status).send({ message: err.message });
+    if (status < 500) return reply.code(status).send({ message: clientErrorMessage(status) });
     req.log.error({ err, errorId: req.id }, 'request failed');
     return reply.code(500).send({ message: `${MESSAGES.serverError} (ref ${req.id})`, errorId: req.id });
   });
@@ -102,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createTRPCContext(services, requestInfo(req, res)),
+      // One request carries at most this many calls, and searches count more (docs/decisions/026).
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: async ({ req, res, info }) => {
+        await assertBatchAffordable(info.calls);
+        return createTRPCContext(services, requestInfo(req, res));
+      },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createPostgresEventBus } from '@yardsale/api';
+import type { RateLimitSettings } from '@yardsale/api';
 import { recordingLogger } from '@yardsale/api/testing';
 import type { FileStorage } from '@yardsale/db';
 import { createDatabase } from '@yardsale/db';
@@ -24,6 +25,8 @@ export async function startTestServer(
     wrapStorage?: (storage: FileStorage) => FileStorage;
     /** Join an existing PostgreSQL database as another instance, events through LISTEN/NOTIFY. */
     joinDatabaseUrl?: string;
+    /** E.g. generous limits, so a test reaches the procedures instead of 429s. */
+    rateLimits?: Partial<RateLimitSettings>;
   } = {},
 ): Promise<TestServer> {
   const handle = options.joinDatabaseUrl
@@ -43,6 +46,7 @@ export async function startTestServer(
     events,
     adminEmail: TEST_ADMIN_EMAIL,
     wrapStorage: options.wrapStorage,
+    rateLimits: options.rateLimits,
     webDistDir,
   });
   return {

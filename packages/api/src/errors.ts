@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
-import { MESSAGES } from '@yardsale/validators';
+import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
 
 import type { Logger } from './services/types';
 
@@ -32,13 +32,58 @@ function fieldErrorsOf(error: ZodError): NonNullable<PublicError['zodError']> {
 }
 
 /**
+ * Refusals tRPC raises itself, before any procedure runs, keyed by the start of its message: its
+ * wording is for developers, so a client reads the product's sentence instead.
+ */
+const PROTOCOL_REFUSALS: [prefix: string, message: string][] = [
+  ['Batch call exceeds maximum size', MESSAGES.request.batchTooLarge(MAX_BATCH_SIZE)],
+  ['No procedure found on path', MESSAGES.request.notFound],
+  ['No "', MESSAGES.request.notFound],
+  ['Unsupported content-type', MESSAGES.request.unsupportedMediaType],
+  ['Missing content-type header', MESSAGES.request.unsupportedMediaType],
+  ['Cannot use stream-like response', MESSAGES.request.unsupportedMediaType],
+  ['Unsupported GET-request', MESSAGES.request.methodNotAllowed],
+  ['Unsupported POST-request', MESSAGES.request.methodNotAllowed],
+  ['Only POST requests are supported', MESSAGES.request.methodNotAllowed],
+  ['Method override is not supported', MESSAGES.request.methodNotAllowed],
+  ['Missing experimental flag', MESSAGES.request.methodNotAllowed],
+  ['"input" needs to be an object', MESSAGES.request.unreadable],
+  ['Cannot mix procedure types', MESSAGES.request.unreadable],
+  ['Cannot batch subscription calls', MESSAGES.request.unreadable],
+  ['Cannot return an async iterable', MESSAGES.request.unreadable],
+  ['Invalid URL', MESSAGES.request.unreadable],
+  ['Batching is not enabled', MESSAGES.request.unreadable],
+  ['Streaming requests must be batched', MESSAGES.request.unreadable],
+  ['Duplicate id ', MESSAGES.request.unreadable],
+  ['`id` is required', MESSAGES.request.unreadable],
+  ['Unexpected WebSocket message format', MESSAGES.request.unreadable],
+];
+
+/**
+ * The sentence for a refusal the server did not word itself: tRPC's parsing of a body, query string
+ * or websocket frame (bad JSON, a broken superjson envelope, a missing input) carries the parser's
+ * own exception as its cause, and its protocol checks have developer wording. Null for our own
+ * refusals, which keep their message.
+ */
+function protocolRefusal(error: TRPCError): string | null {
+  if (error.code === 'PARSE_ERROR') return MESSAGES.request.unreadable;
+  if (error.code === 'PAYLOAD_TOO_LARGE') return MESSAGES.request.tooLarge;
+  // A cause that is neither a schema's refusal nor one of ours is an exception from parsing.
+  if (error.cause && !(error.cause instanceof ZodError) && !(error.cause instanceof TRPCError)) {
+    return MESSAGES.request.unreadable;
+  }
+  if (error.cause) return null;
+  return PROTOCOL_REFUSALS.find(([prefix]) => error.message.startsWith(prefix))?.[1] ?? null;
+}
+
+/**
  * What a client may learn of an error, for every transport: a refused input gives its first
- * field message; a fault gives a generic sentence and is logged with an id, never a stack.
+ * field message; a request tRPC could not read gives a product sentence, not the parser's words;
+ * a fault gives a generic sentence and is logged with an id, never a stack.
  */
 export function describeError(error: TRPCError, logger: Logger | undefined): PublicError {
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     const errorId = randomUUID();
-    (logger ?? console).error({ err: error.cause ?? error, errorId }, 'request failed');
     return { message: `${MESSAGES.serverError} (ref ${errorId})`, zodError: null, errorId };
   }
   if (error.cause instanceof ZodError) {
@@ -47,5 +92,7 @@ export function describeError(error: TRPCError, logger: Logger | undefined): Pub
       flat.formErrors[0] ?? Object.values(flat.fieldErrors).find((m) => m?.length)?.[0] ?? error.message;
     return { message: first, zodError: flat, errorId: null };
   }
+  const refusal = protocolRefusal(error);
+  if (refusal) return { message: refusal, zodError: null, errorId: null };
   return { message: error.message, zodError: null, errorId: null };
 }

@@ -1,15 +1,15 @@
 import { z } from './zod';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { text } from './input';
 import { MESSAGES } from './messages';
 
 const M = MESSAGES;
 
 /** E-mail addresses are compared case-insensitively: stored trimmed and lower-cased. */
-const email = (invalid: string) => z.string().trim().toLowerCase().pipe(z.email(invalid));
+const email = (invalid: string) => text().trim().toLowerCase().pipe(z.email(invalid));
 
-const optionalPhone = z
-  .string()
+const optionalPhone = text()
   .trim()
   .max(40, 'Phone number is too long')
   .optional()
@@ -17,8 +17,7 @@ const optionalPhone = z
 
 export const signInSchema = z.object({
   email: email(M.signIn.invalidEmail),
-  password: z
-    .string()
+  password: text()
     .min(PASSWORD_MIN_LENGTH, M.signIn.shortPassword)
     .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
   rememberMe: z.boolean().default(false),
@@ -26,18 +25,16 @@ export const signInSchema = z.object({
 export type SignInInput = z.input<typeof signInSchema>;
 
 export const registerSchema = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, M.register.emailRequired)
     .toLowerCase()
     .pipe(z.email(M.register.invalidEmail)),
-  password: z
-    .string()
+  password: text()
     .min(PASSWORD_MIN_LENGTH, M.register.shortPassword)
     .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
-  firstName: z.string().trim().min(1, M.register.firstNameRequired).max(80),
-  lastName: z.string().trim().min(1, M.register.lastNameRequired).max(80),
+  firstName: text().trim().min(1, M.register.firstNameRequired).max(80),
+  lastName: text().trim().min(1, M.register.lastNameRequired).max(80),
   phone: optionalPhone,
   termsAccepted: z.literal(true, { error: M.register.termsRequired }),
   rememberMe: z.boolean().default(false),
@@ -45,10 +42,9 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const updateProfileSchema = z.object({
-  firstName: z.string().trim().min(1, M.register.firstNameRequired).max(80),
-  lastName: z.string().trim().min(1, M.register.lastNameRequired).max(80),
-  email: z
-    .string()
+  firstName: text().trim().min(1, M.register.firstNameRequired).max(80),
+  lastName: text().trim().min(1, M.register.lastNameRequired).max(80),
+  email: text()
     .trim()
     .min(1, M.register.emailRequired)
     .toLowerCase()
@@ -59,13 +55,12 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, M.password.allRequired),
-    newPassword: z
-      .string()
+    currentPassword: text().min(1, M.password.allRequired).max(PASSWORD_MAX_LENGTH, M.register.longPassword),
+    newPassword: text()
       .min(1, M.password.allRequired)
       .min(PASSWORD_MIN_LENGTH, M.password.tooShort)
       .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
-    confirmPassword: z.string().min(1, M.password.allRequired),
+    confirmPassword: text().min(1, M.password.allRequired).max(PASSWORD_MAX_LENGTH, M.register.longPassword),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: M.password.mismatch,

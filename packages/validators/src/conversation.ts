@@ -1,8 +1,7 @@
 import { z } from './zod';
 
+import { idSchema as id } from './input';
 import { messageContentSchema } from './trust';
-
-const id = z.coerce.number().int().positive();
 
 export const messageSchema = z.object({
   id: z.number().int(),

@@ -11,3 +11,4 @@ export * from './listing-output';
 export * from './conversation';
 export * from './trust-output';
 export * from './environment';
+export * from './input';

@@ -1,6 +1,7 @@
 import { z } from './zod';
 
 import { CATEGORIES, LEGACY_CATEGORY_ALIASES, LISTING_TYPES, PRICE_RANGES } from './constants';
+import { calendarDateSchema, idSchema, listingCursorSchema, text } from './input';
 import { isValidTimeZone } from './listing-end';
 import { saleOrderIssues } from './sale-timing';
 import { MESSAGES } from './messages';
@@ -8,27 +9,18 @@ import { MESSAGES } from './messages';
 const M = MESSAGES.listing;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
-const dateString = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-07-03')
-  // Date.parse rolls 2025-02-30 over to 2 March, so check the date reads back unchanged.
-  .refine((v) => {
-    const parsed = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
-  }, 'Use a real date');
+const dateString = calendarDateSchema;
 const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:30');
 
 /** Accepts the canonical categories and the old "Books" name (stored as "Books & Media"). */
-export const categorySchema = z
-  .string({ error: M.categoryRequired })
+export const categorySchema = text({ error: M.categoryRequired })
   .trim()
   .min(1, M.categoryRequired)
   .transform((v) => LEGACY_CATEGORY_ALIASES[v] ?? v)
@@ -36,27 +28,26 @@ export const categorySchema = z
 
 /** Shape of the listing form; garage-sale fields are checked by the refinement below. */
 const listingFields = z.object({
-  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120),
+  title: text({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120),
   description: optionalText(5000),
   category: categorySchema,
   listingType: z.enum(LISTING_TYPES, { error: M.listingTypeRequired }),
   priceRange: z.enum(PRICE_RANGES, { error: M.priceRangeRequired }),
-  address: z.string({ error: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
+  address: text({ error: M.addressRequired }).trim().min(1, M.addressRequired).max(300),
   startDate: dateString.optional().nullable().or(z.literal('')),
   endDate: dateString.optional().nullable().or(z.literal('')),
   startTime: timeString.optional().nullable().or(z.literal('')),
   endTime: timeString.optional().nullable().or(z.literal('')),
   contactPhone: optionalText(40),
-  contactEmail: z
-    .string()
+  contactEmail: text()
     .trim()
     .toLowerCase()
     .optional()
     .nullable()
     .transform((v) => (v ? v : null))
     .pipe(z.email('Please enter a valid email').nullable()),
-  timeZone: z
-    .string()
+  timeZone: text()
+    .max(100)
     .default('UTC')
     .refine(isValidTimeZone, 'Unknown time zone'),
 });
@@ -88,27 +79,26 @@ export const listingSchema = listingFields
 export type ListingInput = z.input<typeof listingSchema>;
 export type ListingValues = z.output<typeof listingSchema>;
 
-export const listingIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const listingIdSchema = z.object({ id: idSchema });
 
 export const listingSearchSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   /** Empty means every category (the spec's "All"). */
   category: z
     .union([z.literal(''), categorySchema])
     .optional()
     .transform((v) => (v ? v : undefined)),
   listingType: z.enum(LISTING_TYPES).optional(),
-  cursor: z.string().max(200).nullish(),
+  cursor: listingCursorSchema.nullish(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type ListingSearchInput = z.input<typeof listingSearchSchema>;
 export type ListingSearch = z.output<typeof listingSearchSchema>;
 
-export const updateListingSchema = z.object({ id: z.coerce.number().int().positive(), listing: listingSchema });
+export const updateListingSchema = z.object({ id: idSchema, listing: listingSchema });
 export type UpdateListingInput = z.input<typeof updateListingSchema>;
 
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-07-03');
 export const salesBetweenSchema = z
-  .object({ from: dateOnly, to: dateOnly })
+  .object({ from: calendarDateSchema, to: calendarDateSchema })
   .refine((v) => v.from <= v.to, { message: 'The range must start before it ends', path: ['to'] });
 export type SalesBetweenInput = z.input<typeof salesBetweenSchema>;

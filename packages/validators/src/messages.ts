@@ -164,6 +164,23 @@ export const MESSAGES = {
     reload: 'Reload',
     dismissUpdate: 'Not now',
   },
+  /** Requests the server could not take as sent: what a client reads instead of a parser's own words. */
+  request: {
+    unreadable: 'The request could not be read. Please reload the page and try again.',
+    invalidId: 'That id is not valid',
+    nulInText: 'Text cannot contain NUL characters',
+    dateFormat: 'Use a date like 2025-07-03',
+    dateInvalid: 'Use a real date between the years 2000 and 2100',
+    invalidCursor: 'That page link is no longer valid',
+    batchTooLarge: (max: number) => `Too many calls in one request: send at most ${max} at a time`,
+    batchTooCostly: 'This request asks for too much at once: send fewer searches together',
+    formUnreadable: 'The form could not be read: send it as multipart/form-data with a boundary',
+    formTooManyFields: 'The form has too many fields',
+    tooLarge: 'The request is too large',
+    unsupportedMediaType: 'Send the request as JSON (application/json) or as a multipart form',
+    notFound: 'Not found',
+    methodNotAllowed: 'That method is not allowed here',
+  },
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;

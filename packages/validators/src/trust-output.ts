@@ -1,6 +1,7 @@
 import { z } from './zod';
 
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './constants';
+import { idSchema } from './input';
 
 /** A review as others see it: the reviewer's surname shortened to its first letter. */
 export const reviewOutputSchema = z.object({
@@ -29,7 +30,7 @@ export const ratingSummarySchema = z.object({
 export type RatingSummary = z.output<typeof ratingSummarySchema>;
 
 export const userReviewsInputSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: idSchema,
   limit: z.coerce.number().int().min(1).max(50).default(50),
 });
 

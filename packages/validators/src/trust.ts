@@ -10,9 +10,8 @@ import {
   REPORT_STATUSES,
   REVIEW_COMMENT_MAX_LENGTH,
 } from './constants';
+import { idSchema as id, text } from './input';
 import { MESSAGES } from './messages';
-
-const id = z.coerce.number().int().positive();
 
 export const reviewSchema = z.object({
   revieweeId: id,
@@ -22,8 +21,7 @@ export const reviewSchema = z.object({
     .int()
     .min(RATING_MIN, MESSAGES.review.ratingMin)
     .max(RATING_MAX, MESSAGES.review.ratingMax),
-  comment: z
-    .string()
+  comment: text()
     .trim()
     .max(REVIEW_COMMENT_MAX_LENGTH, MESSAGES.review.commentTooLong)
     .optional()
@@ -32,8 +30,7 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 
-export const messageContentSchema = z
-  .string()
+export const messageContentSchema = text()
   .trim()
   .min(1, MESSAGES.message.empty)
   .max(MESSAGE_MAX_LENGTH, MESSAGES.message.tooLong);
@@ -48,8 +45,7 @@ export const reportSchema = z.object({
   reportedUserId: id,
   listingId: id.optional().nullable(),
   category: z.enum(REPORT_CATEGORIES, { error: MESSAGES.report.invalidCategory }),
-  description: z
-    .string()
+  description: text()
     .trim()
     .min(REPORT_DESCRIPTION_MIN_LENGTH, MESSAGES.report.descriptionLength)
     .max(REPORT_DESCRIPTION_MAX_LENGTH, MESSAGES.report.descriptionTooLong),
@@ -59,8 +55,7 @@ export type ReportInput = z.input<typeof reportSchema>;
 export const updateReportSchema = z.object({
   id,
   status: z.enum(REPORT_STATUSES),
-  adminNotes: z
-    .string()
+  adminNotes: text()
     .trim()
     .max(2000)
     .optional()
@@ -70,6 +65,6 @@ export const updateReportSchema = z.object({
 export type UpdateReportInput = z.input<typeof updateReportSchema>;
 
 export const announcementSchema = z.object({
-  message: z.string().trim().min(1, MESSAGES.announcement.empty).max(MESSAGE_MAX_LENGTH),
+  message: text().trim().min(1, MESSAGES.announcement.empty).max(MESSAGE_MAX_LENGTH),
 });
 export type AnnouncementInput = z.input<typeof announcementSchema>;

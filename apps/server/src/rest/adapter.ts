@@ -7,7 +7,11 @@ import { MESSAGES } from '@yardsale/validators';
 
 import { requestInfo } from '../request-info';
 import { sendError } from './errors';
+import { idParam } from './routes';
 import type { MultipartSpec, RestRoute } from './routes';
+
+/** Parts (files and fields) one multipart form may hold. */
+const MAX_FORM_FIELDS = 50;
 
 interface ParsedMultipart {
   fields: Record<string, string>;
@@ -25,7 +29,10 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
   const fields: Record<string, string> = {};
   const files: Buffer[] = [];
   try {
-    for await (const part of req.parts({ limits: { fileSize: spec.maxBytes, files: spec.maxFiles, fields: 50 } })) {
+    const parts = req.parts({
+      limits: { fileSize: spec.maxBytes, files: spec.maxFiles, fields: MAX_FORM_FIELDS, parts: MAX_FORM_FIELDS + spec.maxFiles },
+    });
+    for await (const part of parts) {
       if (part.type === 'file') {
         if (!spec.fileFields.includes(part.fieldname)) {
           part.file.resume();
@@ -42,7 +49,12 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: spec.tooLargeMessage });
     if (code === 'FST_FILES_LIMIT') throw new TRPCError({ code: 'BAD_REQUEST', message: spec.tooManyMessage });
-    throw err;
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.formTooManyFields });
+    }
+    if (err instanceof TRPCError) throw err;
+    // No boundary, a truncated body, a malformed part: the form itself cannot be read.
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.formUnreadable });
   }
   return { fields, files };
 }
@@ -58,6 +70,8 @@ export function registerRestRoutes(app: FastifyInstance, services: ApiServices, 
           if (route.access !== 'public' && !ctx.user) {
             throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
           }
+          // A path id is checked before an upload's body is read.
+          if (route.url.includes(':id')) idParam(req.params as Record<string, string>);
           const multipart = route.multipart ? await readMultipart(req, route.multipart) : null;
           const result = await route.run({
             caller: createCaller(ctx),

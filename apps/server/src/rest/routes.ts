@@ -31,6 +31,8 @@ import {
   announcementResultSchema,
   announcementSchema,
   cleanupResultSchema,
+  idSchema,
+  parseIdParam,
   ratingSummarySchema,
   reportOutputSchema,
   reportSchema,
@@ -76,9 +78,11 @@ export interface RestRoute {
   run: (call: RestCall) => Promise<unknown>;
 }
 
-/** Path ids are checked by the procedure's schema; a non-number becomes NaN and is refused there. */
-function idParam(params: Record<string, string>): number {
-  return Number(params.id);
+/** A path id is digits for an id that can exist; anything else is refused before any work. */
+export function idParam(params: Record<string, string>): number {
+  const id = parseIdParam(params.id);
+  if (id === null) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.invalidId });
+  return id;
 }
 
 /** A multipart listing form sends its fields one by one, or all together as JSON in "listing". */
@@ -347,7 +351,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/conversations',
     summary: "Open the conversation with a listing's seller (the existing one if any); answers its id",
     tag: 'conversations',
-    body: z.object({ listingId: z.number().int().positive() }),
+    body: z.object({ listingId: idSchema }),
     response: z.object({ id: z.number().int() }),
     access: 'user',
     run: ({ caller, body }) => caller.conversations.start(body as { listingId: number }),

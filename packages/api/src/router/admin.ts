@@ -8,6 +8,7 @@ import {
   announcementResultSchema,
   announcementSchema,
   cleanupResultSchema,
+  idSchema,
   successSchema,
   updateReportSchema,
 } from '@yardsale/validators';
@@ -44,7 +45,7 @@ export const adminRouter = createTRPCRouter({
 
   /** Removes any listing, as its owner's delete would. */
   deleteListing: adminProcedure
-    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .input(z.object({ id: idSchema }))
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
       if ((await deleteListings(ctx.services, [input.id])) === 0) {

@@ -10,6 +10,7 @@ import {
   conversationMessagesInputSchema,
   conversationRefSchema,
   conversationSummarySchema,
+  idSchema,
   messagePageSchema,
   messageRefSchema,
   messageSchema,
@@ -45,7 +46,7 @@ export const conversationsRouter = createTRPCRouter({
    * there is one (brought back if the buyer had deleted it), else a new one. Never about one's own listing.
    */
   start: protectedProcedure
-    .input(z.object({ listingId: z.coerce.number().int().positive() }))
+    .input(z.object({ listingId: idSchema }))
     .output(z.object({ id: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services;
@@ -117,7 +118,7 @@ export const conversationsRouter = createTRPCRouter({
    * once. Subscribing to wake-ups comes before reading, so nothing falls between the two.
    */
   events: protectedProcedure
-    .input(z.object({ lastEventId: z.coerce.number().int().nonnegative().nullish() }).optional())
+    .input(z.object({ lastEventId: idSchema.nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
       const { services, user, sessionToken } = ctx;
       const wakes = new EventEmitter();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import {
   createdListingSchema,
+  idSchema as id,
   listingDetailSchema,
   listingIdSchema,
   listingPageSchema,
@@ -34,8 +35,6 @@ export async function limitListingCreation(ctx: Context, userId: number) {
   await enforceRateLimit(ctx, 'listingCreateByAccount', String(userId));
   await enforceRateLimit(ctx, 'listingCreateByClient', ctx.clientIp);
 }
-
-const id = z.coerce.number().int().positive();
 
 export const listingsRouter = createTRPCRouter({
   list: protectedProcedure

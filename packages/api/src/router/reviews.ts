@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ratingSummarySchema, reviewOutputSchema, reviewSchema, userReviewsInputSchema } from '@yardsale/validators';
+import { idSchema, ratingSummarySchema, reviewOutputSchema, reviewSchema, userReviewsInputSchema } from '@yardsale/validators';
 
 import { createReview, ratingOf, reviewsOf } from '../services/reviews';
 import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
@@ -24,7 +24,7 @@ export const reviewsRouter = createTRPCRouter({
 
   /** Average (one decimal) and count. */
   rating: protectedProcedure
-    .input(z.object({ userId: z.coerce.number().int().positive() }))
+    .input(z.object({ userId: idSchema }))
     .output(ratingSummarySchema)
     .query(({ ctx, input }) => ratingOf(ctx.services, input.userId)),
 });

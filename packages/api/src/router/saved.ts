@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
 import * as schema from '@yardsale/db/schema';
-import { MESSAGES, listingSummarySchema, savedStateSchema } from '@yardsale/validators';
+import { MESSAGES, idSchema, listingSummarySchema, savedStateSchema } from '@yardsale/validators';
 
 import { isLive, savedListingsOf } from '../services/listings';
 import { createTRPCRouter, protectedProcedure } from '../trpc';
 
 const { savedListings, listings } = schema;
-const listingRef = z.object({ listingId: z.coerce.number().int().positive() });
+const listingRef = z.object({ listingId: idSchema });
 
 export const savedRouter = createTRPCRouter({
   list: protectedProcedure

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 
 import * as schema from '@yardsale/db/schema';
-import { publicUserSchema } from '@yardsale/validators';
+import { idSchema, publicUserSchema } from '@yardsale/validators';
 
 import { createTRPCRouter, protectedProcedure } from '../trpc';
 
@@ -12,7 +12,7 @@ const { users } = schema;
 export const usersRouter = createTRPCRouter({
   /** A seller's public page: no e-mail, no phone. */
   byId: protectedProcedure
-    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .input(z.object({ id: idSchema }))
     .output(publicUserSchema)
     .query(async ({ ctx, input }) => {
       const [user] = await ctx.services.db

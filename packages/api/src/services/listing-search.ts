@@ -15,6 +15,11 @@ const CORRECTION_THRESHOLD = 0.2;
 const maxEdits = (word: string) => (word.length <= 4 ? 1 : 2);
 /** Known words tried for each word of a search. */
 const CORRECTIONS_PER_WORD = 3;
+/**
+ * Words of one search looked up for spellings alike (one trigram query each); later words must
+ * appear as typed. Bounds what a long search costs (docs/decisions/026).
+ */
+export const MAX_FUZZY_WORDS = 6;
 
 /** LIKE wildcards in what a person typed are literal characters. */
 function escapeLike(text: string): string {
@@ -46,11 +51,13 @@ export function exactSearchCondition(search: string): SQL | undefined {
 export async function fuzzySearchCondition(db: Database, search: string): Promise<SQL | null> {
   const words = [...new Set(search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
   if (words.length === 0) return null;
-  const alternatives = await db.transaction(async (tx) => {
+  const looked = words.slice(0, MAX_FUZZY_WORDS);
+  const asTyped = words.slice(MAX_FUZZY_WORDS).map((word) => [word]);
+  const corrected = await db.transaction(async (tx) => {
     // The threshold is a setting of the trigram extension; SET LOCAL keeps it to this transaction.
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${CORRECTION_THRESHOLD}`));
     return Promise.all(
-      words.map(async (word) => {
+      looked.map(async (word) => {
         const rows = await tx
           .select({ term: searchTerms.term })
           .from(searchTerms)
@@ -65,6 +72,7 @@ export async function fuzzySearchCondition(db: Database, search: string): Promis
       }),
     );
   });
+  const alternatives = [...corrected, ...asTyped];
   if (alternatives.some((terms) => terms.length === 0)) return null;
   return and(...alternatives.map((terms) => or(...terms.map(contains)))) ?? null;
 }

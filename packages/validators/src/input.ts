@@ -1,0 +1,113 @@
+/**
+ * Rules every input shares, so nothing reaches the database that it would refuse with an error of
+ * its own: ids that fit its integer columns, text without NUL characters, real calendar dates in a
+ * range its date columns and our clocks handle, and page cursors read strictly.
+ */
+import { z } from './zod';
+
+import { MESSAGES } from './messages';
+
+/** Ids are PostgreSQL `integer` columns: 1 to 2^31 - 1. */
+export const MAX_ID = 2_147_483_647;
+
+/** Dates the product accepts (sales, searches): years 2000 to 2100 inclusive. */
+export const MIN_DATE_YEAR = 2000;
+export const MAX_DATE_YEAR = 2100;
+
+/** Calls one batched tRPC HTTP request may carry; the web app's batch link uses the same number. */
+export const MAX_BATCH_SIZE = 10;
+/**
+ * What one batched HTTP request may cost, in units: a call costs 1, a listing search (which may run
+ * a second, spelling-tolerant pass) costs SEARCH_CALL_COST.
+ */
+export const BATCH_COST_LIMIT = 12;
+export const SEARCH_CALL_COST = 4;
+
+/**
+ * An id from any source (JSON number, query string, path): a whole number from 1 to MAX_ID. Strings
+ * are read as numbers so the REST query string and the tRPC body agree.
+ */
+export const idSchema = z.coerce
+  .number({ error: MESSAGES.request.invalidId })
+  // One message per refused id, even when it is both fractional (or unsafe) and too large.
+  .int({ error: MESSAGES.request.invalidId, abort: true })
+  .min(1, MESSAGES.request.invalidId)
+  .max(MAX_ID, MESSAGES.request.invalidId);
+
+/** Reads a path segment as an id, or null: digits only, no sign, no exponent, no spaces. */
+export function parseIdParam(value: string | undefined): number | null {
+  if (value === undefined || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/** PostgreSQL text cannot hold NUL, and no person types one. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/**
+ * Every text input starts here: a string without NUL characters. Chain `.trim()`, `.min()` and
+ * `.max()` as usual; the NUL check sees the string as sent.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(hasNoNul, MESSAGES.request.nulInText);
+
+/** A real calendar date (`2025-02-30` is refused, not rolled over) written `YYYY-MM-DD`, within the product's years. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+export const calendarDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.request.dateFormat)
+  .refine(isCalendarDate, MESSAGES.request.dateInvalid);
+
+/** A listing page's position: the last listing's creation instant and id, and whether the search was spelling-tolerant. */
+export interface ListingCursor {
+  createdAt: Date;
+  id: number;
+  fuzzy: boolean;
+}
+
+// atob and btoa rather than Buffer: these rules also run in the browser.
+const toBase64Url = (binary: string) => btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+function fromBase64Url(encoded: string): string | null {
+  try {
+    return atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+}
+
+export function encodeListingCursor(cursor: ListingCursor): string {
+  return toBase64Url(`${cursor.createdAt.toISOString()}|${cursor.id}|${cursor.fuzzy ? 'f' : 'e'}`);
+}
+
+/**
+ * Reads a cursor this server made, or null: canonical base64url of `<ISO instant>|<id>|e|f`, the
+ * instant within the product's years and the id a valid id. Anything else never reaches a query.
+ */
+export function decodeListingCursor(cursor: string): ListingCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const decoded = fromBase64Url(cursor);
+  // Only the canonical spelling: no padding or stray bits that decode to the same text.
+  if (decoded === null || toBase64Url(decoded) !== cursor) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\|(\d{1,10})\|([ef])$/.exec(decoded);
+  if (!match) return null;
+  const instant = new Date(decoded.slice(0, 24));
+  const year = Number(match[1]);
+  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== decoded.slice(0, 24)) return null;
+  if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return null;
+  const id = parseIdParam(match[8]);
+  if (id === null) return null;
+  return { createdAt: instant, id, fuzzy: match[9] === 'f' };
+}
+
+export const listingCursorSchema = z
+  .string()
+  .max(200, MESSAGES.request.invalidCursor)
+  .refine((v) => decodeListingCursor(v) !== null, MESSAGES.request.invalidCursor);
