@@ -84,6 +84,7 @@ function protocolRefusal(error: TRPCError): string | null {
 export function describeError(error: TRPCError, logger: Logger | undefined): PublicError {
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     const errorId = randomUUID();
+    (logger ?? console).error({ err: error.cause ?? error, errorId }, 'request failed');
     return { message: `${MESSAGES.serverError} (ref ${errorId})`, zodError: null, errorId };
   }
   if (error.cause instanceof ZodError) {
