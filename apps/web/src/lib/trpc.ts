@@ -5,6 +5,8 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 
+import { MAX_BATCH_SIZE } from '@yardsale/validators';
+
 export type AppTRPC = TRPCOptionsProxy<AppRouter>;
 
 /** Components reach the API through these hooks; the client itself lives in the router context. */
@@ -34,7 +36,8 @@ export function createBrowserTRPCClient(): TRPCClient<AppRouter> {
           // A batch names its procedures in one path segment (the server accepts up to 2,000
           // characters there) and its inputs in the query string: keep the whole address modest.
           maxURLLength: 2000,
-          maxItems: 10,
+          // The server refuses a larger batch.
+          maxItems: MAX_BATCH_SIZE,
           transformer: superjson,
           fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
         }),
