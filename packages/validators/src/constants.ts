@@ -28,6 +28,25 @@ export const ENDED_LISTING_PURGE_DAYS = 7;
 
 export const SESSION_REMEMBER_DAYS = 30;
 export const SESSION_SHORT_HOURS = 24;
+/** However often it is used, a remembered session ends this long after sign-in (decision 025). */
+export const SESSION_REMEMBER_ABSOLUTE_DAYS = 90;
+/** A session that is not remembered ends this long after sign-in, even in a browser never closed. */
+export const SESSION_SHORT_ABSOLUTE_HOURS = 24;
+
+/**
+ * Bounds on live-update connections (decision 024). A tab opens one websocket with one or two live
+ * streams; these leave room for many tabs and devices, and for a household or office behind one address.
+ */
+export const LIVE_SOCKET_LIMITS = {
+  /** Live streams open at once on one websocket. */
+  subscriptionsPerSocket: 5,
+  /** Calls waiting for their answer at once on one websocket. */
+  callsInFlightPerSocket: 16,
+  /** Websockets open at once for one signed-in account, on one server. */
+  socketsPerUser: 20,
+  /** Websockets open at once from one client address, on one server. */
+  socketsPerAddress: 60,
+} as const;
 
 export const SAVED_PREVIEW_COUNT = 3;
 export const PROFILE_REVIEW_COUNT = 3;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Cookie, Lucia, TimeSpan, generateIdFromEntropySize } from 'lucia';
+import { Cookie, Lucia, generateIdFromEntropySize } from 'lucia';
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 
 import { and, eq, lt, ne } from 'drizzle-orm';
@@ -8,7 +8,12 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Database } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import type { SessionUser } from '@yardsale/validators';
-import { SESSION_REMEMBER_DAYS, SESSION_SHORT_HOURS } from '@yardsale/validators';
+import {
+  SESSION_REMEMBER_ABSOLUTE_DAYS,
+  SESSION_REMEMBER_DAYS,
+  SESSION_SHORT_ABSOLUTE_HOURS,
+  SESSION_SHORT_HOURS,
+} from '@yardsale/validators';
 
 type UserAttributes = Omit<SessionUser, 'id'>;
 interface SessionAttributes {
@@ -26,6 +31,17 @@ declare module 'lucia' {
 
 export const SESSION_COOKIE_NAME = 'yardsale_session';
 
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long a session lives without use, and how long after sign-in it ends whatever the use (decision 025). */
+export const SESSION_LIFETIMES = {
+  remembered: { idleMs: SESSION_REMEMBER_DAYS * DAY_MS, absoluteMs: SESSION_REMEMBER_ABSOLUTE_DAYS * DAY_MS },
+  browser: { idleMs: SESSION_SHORT_HOURS * HOUR_MS, absoluteMs: SESSION_SHORT_ABSOLUTE_HOURS * HOUR_MS },
+} as const;
+
+const lifetimeOf = (remember: boolean) => (remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser);
+
 /** Only a hash of the session token is stored: a leaked sessions table opens no account. */
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -42,27 +58,31 @@ const userColumns = {
   createdAt: schema.users.createdAt,
 };
 
-/** Lucia's storage over our drizzle tables. Lucia sees tokens; the table sees their hashes. */
+/** One session row with its user, by token: the primary-key lookup every validation costs. */
+async function findSession(db: Database, token: string) {
+  const [row] = await db
+    .select({ session: schema.sessions, user: userColumns })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(eq(schema.sessions.id, hashSessionToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Lucia's storage over our drizzle tables, for Lucia's cookie handling. Lucia's own session checks
+ * read the wall clock; ours (below) read the services' clock and know the absolute lifetime.
+ */
 class SessionAdapter implements Adapter {
   constructor(private readonly db: Database) {}
 
   async getSessionAndUser(token: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const [row] = await this.db
-      .select({ session: schema.sessions, user: userColumns })
-      .from(schema.sessions)
-      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-      .where(eq(schema.sessions.id, hashSessionToken(token)))
-      .limit(1);
+    const row = await findSession(this.db, token);
     // The system account never signs in, whatever a sessions row says.
     if (!row || row.user.role === 'system') return [null, null];
     const { id, ...attributes } = row.user;
     return [
-      {
-        id: token,
-        userId: row.session.userId,
-        expiresAt: row.session.expiresAt,
-        attributes: { remember: row.session.remember },
-      },
+      { id: token, userId: row.session.userId, expiresAt: row.session.expiresAt, attributes: { remember: row.session.remember } },
       { id, attributes },
     ];
   }
@@ -70,12 +90,7 @@ class SessionAdapter implements Adapter {
   async getUserSessions(userId: number): Promise<DatabaseSession[]> {
     // Tokens are not recoverable from their hashes; Lucia only needs this for listing sessions.
     const rows = await this.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      expiresAt: r.expiresAt,
-      attributes: { remember: r.remember },
-    }));
+    return rows.map((r) => ({ id: r.id, userId: r.userId, expiresAt: r.expiresAt, attributes: { remember: r.remember } }));
   }
 
   async setSession(session: DatabaseSession): Promise<void> {
@@ -88,10 +103,7 @@ class SessionAdapter implements Adapter {
   }
 
   async updateSessionExpiration(token: string, expiresAt: Date): Promise<void> {
-    await this.db
-      .update(schema.sessions)
-      .set({ expiresAt })
-      .where(eq(schema.sessions.id, hashSessionToken(token)));
+    await this.db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, hashSessionToken(token)));
   }
 
   async deleteSession(token: string): Promise<void> {
@@ -110,7 +122,10 @@ class SessionAdapter implements Adapter {
 export interface ValidatedSession {
   user: SessionUser;
   token: string;
+  /** Ends here unless used again (renewal moves it, never past `absoluteExpiresAt`). */
   expiresAt: Date;
+  /** Ends here whatever the use: sign-in plus the absolute lifetime. */
+  absoluteExpiresAt: Date;
   /** A cookie to send back when the session was just extended. */
   refreshedCookie: Cookie | null;
 }
@@ -118,7 +133,12 @@ export interface ValidatedSession {
 export interface SessionManager {
   readonly cookieName: string;
   create(userId: number, remember: boolean): Promise<{ token: string; cookie: Cookie }>;
-  validate(token: string): Promise<ValidatedSession | null>;
+  /**
+   * The session and its user as they are now, or null once it has ended (signed out, idle too long,
+   * past its absolute lifetime). `renew: false` checks without extending it: a websocket cannot send
+   * the renewed cookie back.
+   */
+  validate(token: string, options?: { renew?: boolean }): Promise<ValidatedSession | null>;
   invalidate(token: string): Promise<void>;
   /** Ends every session of a user except, optionally, the one with `keepToken`. */
   invalidateUserSessions(userId: number, keepToken?: string): Promise<void>;
@@ -127,50 +147,68 @@ export interface SessionManager {
 }
 
 /**
- * Two Lucia instances share one table: "Remember me" sessions last 30 days (renewed when fewer than
- * 15 remain) behind a persistent cookie; others last 24 hours behind a browser-session cookie. The
- * token's prefix says which instance owns it, so validating costs one query.
+ * "Remember me" sessions last 30 days from their last use (renewed when fewer than 15 remain) and
+ * 90 days from sign-in at most, behind a persistent cookie; others last 24 hours from sign-in behind a
+ * browser-session cookie. The token's prefix says which kind it is. Validating costs one primary-key
+ * lookup, plus an update when a remembered session is renewed.
  */
-export function createSessionManager(db: Database, options: { secureCookies: boolean }): SessionManager {
+export function createSessionManager(
+  db: Database,
+  options: { secureCookies: boolean; now?: () => Date },
+): SessionManager {
+  const now = options.now ?? (() => new Date());
   const adapter = new SessionAdapter(db);
-  const make = (expiresIn: TimeSpan) =>
-    new Lucia(adapter, {
-      sessionExpiresIn: expiresIn,
-      sessionCookie: {
-        name: SESSION_COOKIE_NAME,
-        attributes: { secure: options.secureCookies, sameSite: 'lax' },
-      },
-      getSessionAttributes: (attributes) => attributes,
-      getUserAttributes: (attributes) => attributes,
-    });
-  const remembered = make(new TimeSpan(SESSION_REMEMBER_DAYS, 'd'));
-  const browserSession = make(new TimeSpan(SESSION_SHORT_HOURS, 'h'));
-  const owner = (token: string) => (token.startsWith('r') ? remembered : browserSession);
-  // Lucia's `expires: false` means a 400-day cookie; a cookie that ends with the browser has no Max-Age at all.
-  const cookieFor = (token: string) => {
-    const cookie = owner(token).createSessionCookie(token);
-    return token.startsWith('r') ? cookie : new Cookie(cookie.name, cookie.value, { ...cookie.attributes, maxAge: undefined });
+  // Lucia reads and writes the cookie; the lifetimes are ours.
+  const lucia = new Lucia(adapter, {
+    sessionCookie: {
+      name: SESSION_COOKIE_NAME,
+      attributes: { secure: options.secureCookies, sameSite: 'lax' },
+    },
+    getSessionAttributes: (attributes) => attributes,
+    getUserAttributes: (attributes) => attributes,
+  });
+  const isRemembered = (token: string) => token.startsWith('r');
+  // A remembered cookie lives as long as its session; a browser-session cookie has no Max-Age at all.
+  const cookieFor = (token: string, expiresAt: Date, at: number) => {
+    const cookie = lucia.createSessionCookie(token);
+    const maxAge = isRemembered(token) ? Math.max(0, Math.floor((expiresAt.getTime() - at) / 1000)) : undefined;
+    return new Cookie(cookie.name, cookie.value, { ...cookie.attributes, maxAge });
   };
 
   return {
     cookieName: SESSION_COOKIE_NAME,
     async create(userId, remember) {
       const token = (remember ? 'r' : 's') + generateIdFromEntropySize(25);
-      await owner(token).createSession(userId, { remember }, { sessionId: token });
-      return { token, cookie: cookieFor(token) };
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + lifetimeOf(remember).idleMs);
+      await db.insert(schema.sessions).values({ id: hashSessionToken(token), userId, expiresAt, remember, createdAt });
+      return { token, cookie: cookieFor(token, expiresAt, createdAt.getTime()) };
     },
-    async validate(token) {
-      const { session, user } = await owner(token).validateSession(token);
-      if (!session) return null;
-      return {
-        user: { ...user },
-        token,
-        expiresAt: session.expiresAt,
-        refreshedCookie: session.fresh ? cookieFor(token) : null,
-      };
+    async validate(token, { renew = true } = {}) {
+      const row = await findSession(db, token);
+      // The system account never signs in, whatever a sessions row says.
+      if (!row || row.user.role === 'system') return null;
+      const { session, user } = row;
+      const lifetime = lifetimeOf(session.remember);
+      const at = now().getTime();
+      const absoluteExpiresAt = new Date(session.createdAt.getTime() + lifetime.absoluteMs);
+      if (at >= session.expiresAt.getTime() || at >= absoluteExpiresAt.getTime()) {
+        await adapter.deleteSession(token);
+        return null;
+      }
+      let expiresAt = session.expiresAt;
+      let refreshedCookie: Cookie | null = null;
+      // Renewed once half its idle life is gone, as Lucia did; never past the absolute end.
+      const renewed = new Date(Math.min(at + lifetime.idleMs, absoluteExpiresAt.getTime()));
+      if (renew && expiresAt.getTime() - at < lifetime.idleMs / 2 && renewed > expiresAt) {
+        await adapter.updateSessionExpiration(token, renewed);
+        expiresAt = renewed;
+        refreshedCookie = cookieFor(token, expiresAt, at);
+      }
+      return { user: { ...user }, token, expiresAt, absoluteExpiresAt, refreshedCookie };
     },
     async invalidate(token) {
-      await owner(token).invalidateSession(token);
+      await adapter.deleteSession(token);
     },
     async invalidateUserSessions(userId, keepToken) {
       if (!keepToken) {
@@ -182,10 +220,10 @@ export function createSessionManager(db: Database, options: { secureCookies: boo
         .where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, hashSessionToken(keepToken))));
     },
     readCookie(cookieHeader) {
-      return cookieHeader ? remembered.readSessionCookie(cookieHeader) : null;
+      return cookieHeader ? lucia.readSessionCookie(cookieHeader) : null;
     },
     blankCookie() {
-      return remembered.createBlankSessionCookie();
+      return lucia.createBlankSessionCookie();
     },
   };
 }

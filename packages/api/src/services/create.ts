@@ -20,14 +20,16 @@ export function createApiServices(options: {
   rateLimits?: Partial<RateLimitSettings>;
   now?: () => Date;
 }): ApiServices {
+  const now = options.now ?? (() => new Date());
   return {
     db: options.db,
     storage: options.storage,
     config: options.config,
     logger: options.logger,
-    sessions: createSessionManager(options.db, { secureCookies: options.config.secureCookies }),
+    // Sessions age by the same clock as everything else (tests move it).
+    sessions: createSessionManager(options.db, { secureCookies: options.config.secureCookies, now }),
     rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
     events: options.events ?? createMemoryEventBus(),
-    now: options.now ?? (() => new Date()),
+    now,
   };
 }
