@@ -18,6 +18,7 @@ import type { ApiServices, AppRouter } from '@yardsale/api';
 import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
 
 import { assertBatchAffordable } from './batch-cost';
+import { safeLoggerOptions } from './log-safety';
 import { requestInfo } from './request-info';
 import { buildOpenApiDocument } from './rest/openapi';
 import { registerRestRoutes } from './rest/adapter';
@@ -34,6 +35,8 @@ export interface AppOptions {
   webDistDir: string | null;
   appOrigin: string | undefined;
   logLevel: string;
+  /** Where log lines go (standard output unless set), e.g. a buffer a test reads. */
+  logStream?: NodeJS.WritableStream;
   production: boolean;
   /** Only behind a proxy that sets X-Forwarded-For: otherwise anyone could pick their own address. */
   trustProxy?: boolean;
@@ -61,7 +64,7 @@ function clientErrorMessage(status: number): string {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: options.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger: safeLoggerOptions(options.logLevel, options.logStream),
     trustProxy: options.trustProxy ?? false,
     // Multipart bodies carry their own limits; this bounds JSON bodies.
     bodyLimit: 1024 * 1024,

@@ -30,17 +30,19 @@ export async function startLocalServer(options: {
   rateLimits?: Partial<RateLimitSettings>;
   wrapStorage?: (storage: FileStorage) => FileStorage;
   webDistDir?: string | null;
+  /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
+  logTo?: { stream: NodeJS.WritableStream; level: string };
 }): Promise<LocalServer> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
   const uploadsDir = path.join(root, 'uploads');
   mkdirSync(uploadsDir);
   const storage = createLocalStorage(uploadsDir);
   const server = await buildApp({
-    createServices: () =>
+    createServices: (appLogger) =>
       createApiServices({
         db: options.db,
         storage: options.wrapStorage ? options.wrapStorage(storage) : storage,
-        logger: options.logger,
+        logger: options.logTo ? appLogger : options.logger,
         events: options.events,
         rateLimits: options.rateLimits,
         config: { adminEmail: options.adminEmail, secureCookies: false },
@@ -51,7 +53,8 @@ export async function startLocalServer(options: {
     uploadsDir,
     webDistDir: options.webDistDir ?? null,
     appOrigin: undefined,
-    logLevel: 'silent',
+    logLevel: options.logTo?.level ?? 'silent',
+    logStream: options.logTo?.stream,
     production: false,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 
 import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
 
+import { errorForLog } from './log-safety';
 import type { Logger } from './services/types';
 
 export interface PublicError {
@@ -84,7 +85,8 @@ function protocolRefusal(error: TRPCError): string | null {
 export function describeError(error: TRPCError, logger: Logger | undefined): PublicError {
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     const errorId = randomUUID();
-    (logger ?? console).error({ err: error.cause ?? error, errorId }, 'request failed');
+    // Never the raw error: a database fault carries its statement's parameters (password hashes, e-mails).
+    (logger ?? console).error({ err: errorForLog(error.cause ?? error), errorId }, 'request failed');
     return { message: `${MESSAGES.serverError} (ref ${errorId})`, zodError: null, errorId };
   }
   if (error.cause instanceof ZodError) {

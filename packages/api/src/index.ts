@@ -19,6 +19,8 @@ export { ensureAdminRole, setProfilePicture } from './services/users';
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export { describeError } from './errors';
+export { errorForLog } from './log-safety';
+export type { LoggedError } from './log-safety';
 export type { PublicError } from './errors';
 
 import { appRouter as router } from './root';

@@ -19,6 +19,7 @@ import {
   updateProfileSchema,
 } from '@yardsale/validators';
 
+import { errorForLog } from '../log-safety';
 import { processImage } from './images';
 import type { ApiServices } from './types';
 
@@ -157,7 +158,7 @@ async function replaceProfilePicture(services: ApiServices, userId: number, url:
   const oldKey = before?.profilePicture ? services.storage.keyFromUrl(before.profilePicture) : null;
   if (oldKey) {
     await services.storage.delete(oldKey).catch((err: unknown) => {
-      services.logger.warn({ err, key: oldKey }, 'could not delete old profile picture');
+      services.logger.warn({ err: errorForLog(err), key: oldKey }, 'could not delete old profile picture');
     });
   }
   return updated;
