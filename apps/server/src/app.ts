@@ -38,8 +38,12 @@ export interface AppOptions {
   /** Where log lines go (standard output unless set), e.g. a buffer a test reads. */
   logStream?: NodeJS.WritableStream;
   production: boolean;
-  /** Only behind a proxy that sets X-Forwarded-For: otherwise anyone could pick their own address. */
-  trustProxy?: boolean;
+  /**
+   * Which X-Forwarded-For hops are the client's address, as Fastify's trustProxy reads them: the number of
+   * proxies in front, or their addresses/CIDR ranges. False (the default) uses the connection's address.
+   * Never `true`: that takes the left-most value, which the client writes itself.
+   */
+  trustProxy?: number | string | false;
 }
 
 export interface App {
@@ -53,6 +57,16 @@ export interface App {
 
 const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz'];
 
+/**
+ * A count of proxies as proxy-addr defines it: the connection and the next `hops - 1` X-Forwarded-For entries
+ * from the right are proxies, the entry after them is the client. (Fastify now ignores a bare number.) Only
+ * sound when the server cannot be reached except through those proxies; a list of addresses checks them.
+ */
+function trustedHops(setting: number | string | false): ((address: string, hop: number) => boolean) | string | false {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 function clientErrorMessage(status: number): string {
   if (status === 404) return MESSAGES.request.notFound;
   if (status === 405) return MESSAGES.request.methodNotAllowed;
@@ -65,7 +79,7 @@ function clientErrorMessage(status: number): string {
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: safeLoggerOptions(options.logLevel, options.logStream),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedHops(options.trustProxy ?? false),
     // Multipart bodies carry their own limits; this bounds JSON bodies.
     bodyLimit: 1024 * 1024,
     // A batched tRPC GET names every procedure in one path segment ("listings.list,listings.stats,...").

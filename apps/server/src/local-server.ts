@@ -30,6 +30,8 @@ export async function startLocalServer(options: {
   rateLimits?: Partial<RateLimitSettings>;
   wrapStorage?: (storage: FileStorage) => FileStorage;
   webDistDir?: string | null;
+  /** As the server's TRUST_PROXY setting (off by default). */
+  trustProxy?: number | string | false;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
   logTo?: { stream: NodeJS.WritableStream; level: string };
 }): Promise<LocalServer> {
@@ -56,6 +58,7 @@ export async function startLocalServer(options: {
     logLevel: options.logTo?.level ?? 'silent',
     logStream: options.logTo?.stream,
     production: false,
+    trustProxy: options.trustProxy ?? false,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
