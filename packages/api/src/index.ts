@@ -31,3 +31,4 @@ export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
 export { createListing, addListingPhotos, purgeEndedListings } from './services/listings';
 export { limitListingCreation } from './router/listings';
+export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';

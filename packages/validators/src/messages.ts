@@ -59,6 +59,7 @@ export const MESSAGES = {
     endTimeRequired: 'End time is required for garage sales',
     tooManyPhotos: 'You can upload at most 5 photos per listing',
     notFound: 'Listing not found',
+    onlySeller: 'Only the seller can change this listing',
     endTimeBeforeStart: 'End time must be after the start time',
     endDateBeforeStart: 'End date must be on or after the start date',
     dateInPast: 'The sale date cannot be in the past',

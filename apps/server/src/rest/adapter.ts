@@ -72,14 +72,26 @@ export function registerRestRoutes(app: FastifyInstance, services: ApiServices, 
           }
           // A path id is checked before an upload's body is read.
           if (route.url.includes(':id')) idParam(req.params as Record<string, string>);
-          const multipart = route.multipart ? await readMultipart(req, route.multipart) : null;
-          const result = await route.run({
+          const known = {
             caller: createCaller(ctx),
             ctx,
             services,
-            body: multipart ? multipart.fields : (req.body ?? {}),
             params: req.params as Record<string, string>,
             query: req.query as Record<string, string>,
+          };
+          if (route.beforeBody) {
+            try {
+              await route.beforeBody(known);
+            } catch (err) {
+              // Refused before its body was read: close the connection instead of reading the rest.
+              if (route.multipart) void reply.header('connection', 'close');
+              throw err;
+            }
+          }
+          const multipart = route.multipart ? await readMultipart(req, route.multipart) : null;
+          const result = await route.run({
+            ...known,
+            body: multipart ? multipart.fields : (req.body ?? {}),
             files: multipart?.files ?? [],
           });
           await reply.send(result);

@@ -1,7 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
-import { addListingPhotos, createListing, limitListingCreation, setProfilePicture } from '@yardsale/api';
+import {
+  addListingPhotos,
+  checkListingPhotoUpload,
+  createListing,
+  limitListingCreation,
+  limitProfilePictureUpload,
+  setProfilePicture,
+} from '@yardsale/api';
 import type { ApiServices, Caller, Context } from '@yardsale/api';
 import {
   MAX_PHOTO_BYTES,
@@ -52,6 +59,9 @@ export interface RestCall {
   files: Buffer[];
 }
 
+/** What is known of a request before its body is read. */
+export type BeforeBodyCall = Omit<RestCall, 'body' | 'files'>;
+
 export interface MultipartSpec {
   /** Field names that may carry files. */
   fileFields: string[];
@@ -73,6 +83,8 @@ export interface RestRoute {
   query?: z.ZodObject;
   /** A multipart upload: its text fields arrive as `body`, its files as `files`. */
   multipart?: MultipartSpec;
+  /** Ownership and limits, checked before an upload's body is read: a refusal costs no reading or decoding. */
+  beforeBody?: (call: BeforeBodyCall) => Promise<void>;
   response: z.ZodType;
   access: 'public' | 'user' | 'admin';
   run: (call: RestCall) => Promise<unknown>;
@@ -182,6 +194,7 @@ export const restRoutes: RestRoute[] = [
       tooLargeMessage: MESSAGES.profilePicture.tooLargeDescription,
       tooManyMessage: 'Send one profile picture',
     },
+    beforeBody: ({ ctx }) => limitProfilePictureUpload(ctx, requireUser(ctx)),
     response: profilePictureResponseSchema,
     access: 'user',
     run: async ({ ctx, services, files: [file] }) => {
@@ -229,12 +242,11 @@ export const restRoutes: RestRoute[] = [
       tooLargeMessage: 'Each photo must be 5MB or smaller',
       tooManyMessage: MESSAGES.listing.tooManyPhotos,
     },
+    beforeBody: ({ ctx }) => limitListingCreation(ctx, requireUser(ctx).id),
     response: listingDetailSchema,
     access: 'user',
     run: async ({ caller, ctx, services, body, files }) => {
-      const user = requireUser(ctx);
-      await limitListingCreation(ctx, user.id);
-      const id = await createListing(services, user, listingFieldsFrom(body), files);
+      const id = await createListing(services, requireUser(ctx), listingFieldsFrom(body), files);
       return caller.listings.byId({ id });
     },
   },
@@ -279,6 +291,7 @@ export const restRoutes: RestRoute[] = [
       tooLargeMessage: 'Each photo must be 5MB or smaller',
       tooManyMessage: MESSAGES.listing.tooManyPhotos,
     },
+    beforeBody: ({ ctx, services, params }) => checkListingPhotoUpload(services, requireUser(ctx), idParam(params)),
     response: listingDetailSchema,
     access: 'user',
     run: ({ ctx, services, params, files }) => addListingPhotos(services, requireUser(ctx), idParam(params), files),

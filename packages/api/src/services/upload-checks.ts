@@ -1,0 +1,31 @@
+import { TRPCError } from '@trpc/server';
+import { count, eq } from 'drizzle-orm';
+
+import { listingImages, listings } from '@yardsale/db/schema';
+import type { SessionUser } from '@yardsale/validators';
+import { MAX_PHOTOS_PER_LISTING, MESSAGES } from '@yardsale/validators';
+
+import { enforceRateLimit } from '../trpc';
+import type { Context } from '../context';
+import type { ApiServices } from './types';
+
+/*
+ * Checks an upload can succeed before its body is read: a refused request must not cost the server
+ * megabytes of reading and an image decode. The service that stores the files checks again under lock.
+ */
+
+/** Photos for a listing: it must exist, be the caller's, and have room for at least one more. */
+export async function checkListingPhotoUpload(services: ApiServices, user: SessionUser, listingId: number): Promise<void> {
+  const [listing] = await services.db.select({ userId: listings.userId }).from(listings).where(eq(listings.id, listingId));
+  if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+  if (listing.userId !== user.id) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listing.onlySeller });
+  const [photos] = await services.db.select({ n: count() }).from(listingImages).where(eq(listingImages.listingId, listingId));
+  if ((photos?.n ?? 0) >= MAX_PHOTOS_PER_LISTING) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.listing.tooManyPhotos });
+  }
+}
+
+/** A profile picture: each upload is counted for the account, since each is a costly decode. */
+export async function limitProfilePictureUpload(ctx: Context, user: SessionUser): Promise<void> {
+  await enforceRateLimit(ctx, 'profilePictureByAccount', String(user.id));
+}
