@@ -1,8 +1,13 @@
 import { createDatabase, migrateDatabase } from '../client';
 import { readDatabaseEnv } from '../env';
-import { seedDatabase } from '../seed';
+import { DEMO_PASSWORD, seedAccounts, seedDatabase } from '../seed';
 import { createLocalStorage } from '../storage';
 
+/*
+ * `pnpm db:seed`: an explicit ask for the demo content (decision 030), which the server itself adds only in
+ * development on the embedded database. Into an empty database only; an existing one gets no demo accounts,
+ * only the system account and the admin if they are missing.
+ */
 const env = readDatabaseEnv();
 const handle = await createDatabase(
   env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.pgliteDir },
@@ -10,18 +15,27 @@ const handle = await createDatabase(
 try {
   // Seeding a database that was never migrated would fail; migrating twice is a no-op.
   await migrateDatabase(handle);
+  const admin = env.adminPassword ? { adminPassword: env.adminPassword } : {};
   const result = await seedDatabase(handle.db, {
     storage: createLocalStorage(env.uploadsDir),
     adminEmail: env.adminEmail,
-    ...(env.adminPassword ? { adminPassword: env.adminPassword } : {}),
+    ...admin,
     log: (line) => console.log(line),
   });
-  if (!result.seeded) {
-    console.log('The database already has users; nothing was seeded.');
-  } else if (result.adminPassword) {
-    console.log(`Admin ${env.adminEmail} has the generated password: ${result.adminPassword}`);
-    console.log('It is shown only this once. Set ADMIN_PASSWORD to choose it yourself.');
+  let generated = result.adminPassword;
+  if (result.seeded) {
+    console.log(`Demo neighbours sign in with the published password "${DEMO_PASSWORD}": never use this database in production.`);
   } else {
+    console.log('The database already has users: no demo content was added.');
+    const accounts = await seedAccounts(handle.db, { adminEmail: env.adminEmail, ...admin });
+    if (accounts.systemCreated) console.log('Created the system account.');
+    generated = accounts.adminPassword;
+    if (accounts.adminCreated && !generated) console.log(`Created admin ${env.adminEmail} with the password from ADMIN_PASSWORD.`);
+  }
+  if (generated) {
+    console.log(`Admin ${env.adminEmail} has the generated password: ${generated}`);
+    console.log('It is shown only this once. Set ADMIN_PASSWORD to choose it yourself.');
+  } else if (result.seeded) {
     console.log(`Admin ${env.adminEmail} uses the password from ADMIN_PASSWORD.`);
   }
 } finally {

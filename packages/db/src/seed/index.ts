@@ -1,18 +1,23 @@
 /**
- * Demo content for a fresh database: the system account, the admin, twelve neighbours in the invented town
- * of Cedar Hollow with garage sales this week and this weekend, single items in every category, photos,
- * reviews, saves, conversations and one pending report.
+ * What a database starts with.
  *
- * Every demo neighbour signs in with the password "demo-password" (e-mail addresses like
- * maria.gonzalez@example.com). The admin's password comes from the caller or is generated and returned once.
+ * `seedAccounts`: the accounts every installation needs, production included: the system account
+ * announcements come from, and the admin when the database has none (decisions 029 and 030).
  *
- * Seeding runs only on an empty database (no users), so it is safe to call on every start.
+ * `seedDatabase`: demo content for a fresh database, only when asked (development, `pnpm db:seed`): the
+ * system account, the admin, twelve neighbours in the invented town of Cedar Hollow with garage sales this
+ * week and this weekend, single items in every category, photos, reviews, saves, conversations and one
+ * pending report. Every demo neighbour signs in with the published password "demo-password" (e-mail
+ * addresses like maria.gonzalez@example.com), so it never runs in production. It runs only on an empty
+ * database (no users), never into an existing one.
+ *
+ * The admin's password comes from the caller or is generated and returned once.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { SYSTEM_ACCOUNT, listingEndsAt } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
-import { sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 
 import type { Database, Executor, Transaction } from '../client';
 import { hashPassword } from '../password';
@@ -69,6 +74,79 @@ const SEED_LOCK_KEY = 7_267_312;
 export function demoEmail(firstName: string, lastName: string): string {
   const part = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
   return `${part(firstName)}.${part(lastName)}@example.com`;
+}
+
+/** The demo neighbours' addresses, e.g. to check a database has none of them. */
+export const DEMO_EMAILS: readonly string[] = SELLERS.map((s) => demoEmail(s.firstName, s.lastName));
+
+export interface AccountsOptions {
+  adminEmail: string;
+  /** Without it a random password is generated and returned in the result. */
+  adminPassword?: string;
+}
+
+export interface AccountsResult {
+  systemCreated: boolean;
+  adminCreated: boolean;
+  /** Set only when the admin was created here with a generated password: show it once. */
+  adminPassword?: string;
+}
+
+/**
+ * The system account when missing, and the admin account when the database has no admin and no account
+ * holds the admin address (an existing holder is for the server's start to promote or not: decision 029).
+ * Safe on every start and from several instances at once.
+ */
+export async function seedAccounts(db: Database, options: AccountsOptions): Promise<AccountsResult> {
+  const adminEmail = options.adminEmail.trim().toLowerCase();
+  const needsAdmin = async (tx: Executor) => {
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.role, 'admin'), eq(users.email, adminEmail)))
+      .limit(1);
+    return !admin;
+  };
+  const generatedPassword = options.adminPassword ? undefined : randomBytes(18).toString('base64url');
+  // Hashing is slow: only when an admin is likely to be made.
+  const adminHash = (await needsAdmin(db))
+    ? await hashPassword(options.adminPassword ?? generatedPassword ?? '')
+    : null;
+  const accountsCreatedAt = new Date();
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [system] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'system')).limit(1);
+    if (!system) await tx.insert(users).values(systemAccountRow(accountsCreatedAt));
+    const adminCreated = adminHash !== null && (await needsAdmin(tx));
+    if (adminCreated) await tx.insert(users).values(adminAccountRow(adminEmail, adminHash, accountsCreatedAt));
+    return { systemCreated: !system, adminCreated };
+  });
+  return result.adminCreated && generatedPassword ? { ...result, adminPassword: generatedPassword } : result;
+}
+
+function systemAccountRow(createdAt: Date): NewUser {
+  return {
+    email: SYSTEM_ACCOUNT.email,
+    passwordHash: null,
+    firstName: SYSTEM_ACCOUNT.firstName,
+    lastName: SYSTEM_ACCOUNT.lastName,
+    role: 'system',
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+function adminAccountRow(email: string, passwordHash: string, createdAt: Date): NewUser {
+  return {
+    email,
+    passwordHash,
+    firstName: 'YardSale',
+    lastName: 'Admin',
+    role: 'admin',
+    termsAcceptedAt: createdAt,
+    createdAt,
+    updatedAt: createdAt,
+  };
 }
 
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
@@ -319,25 +397,8 @@ async function insertDemo(tx: Transaction, input: DemoInput): Promise<void> {
   const inserted = await tx
     .insert(users)
     .values([
-      {
-        email: SYSTEM_ACCOUNT.email,
-        passwordHash: null,
-        firstName: SYSTEM_ACCOUNT.firstName,
-        lastName: SYSTEM_ACCOUNT.lastName,
-        role: 'system',
-        createdAt: accountsCreatedAt,
-        updatedAt: accountsCreatedAt,
-      },
-      {
-        email: input.adminEmail,
-        passwordHash: input.adminHash,
-        firstName: 'YardSale',
-        lastName: 'Admin',
-        role: 'admin',
-        termsAcceptedAt: accountsCreatedAt,
-        createdAt: accountsCreatedAt,
-        updatedAt: accountsCreatedAt,
-      },
+      systemAccountRow(accountsCreatedAt),
+      adminAccountRow(input.adminEmail, input.adminHash, accountsCreatedAt),
       ...sellerRows,
     ])
     .returning({ id: users.id, email: users.email, phone: users.phone });

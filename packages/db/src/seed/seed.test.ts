@@ -21,7 +21,7 @@ import { createLocalStorage } from '../storage';
 import type { FileStorage } from '../storage';
 import { createTestDatabase, testDatabaseKinds } from '../testing';
 import type { TestDatabase } from '../testing';
-import { DEMO_PASSWORD, seedDatabase } from './index';
+import { DEMO_PASSWORD, seedAccounts, seedDatabase } from './index';
 
 // Friday 16:30 in Cedar Hollow (America/Chicago, UTC-6 in November).
 const FRIDAY_AFTERNOON = new Date('2025-11-14T22:30:00Z');
@@ -218,5 +218,46 @@ describe('seed late on a Sunday, with a chosen admin password', () => {
       .where(and(eq(users.role, 'admin'), ne(users.email, SYSTEM_ACCOUNT.email)));
     expect(admin?.email).toBe('owner@example.com');
     expect(await verifyPassword(admin?.passwordHash ?? '', 'a-chosen-password')).toBe(true);
+  });
+});
+
+describe.each(testDatabaseKinds())('accounts without demo content on %s', (kind) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('creates only the system account and the admin, once, and the demo never goes into that database', async () => {
+    const first = await seedAccounts(handle.db, { adminEmail: ' Owner@Example.com ' });
+    expect(first).toMatchObject({ systemCreated: true, adminCreated: true });
+    expect(first.adminPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const rows = await handle.db.select().from(users).orderBy(users.id);
+    expect(rows.map((u) => [u.email, u.role])).toEqual([
+      [SYSTEM_ACCOUNT.email, 'system'],
+      ['owner@example.com', 'admin'],
+    ]);
+    expect(await verifyPassword(rows[1]?.passwordHash ?? '', first.adminPassword ?? '')).toBe(true);
+
+    expect(await seedAccounts(handle.db, { adminEmail: 'owner@example.com' })).toEqual({ systemCreated: false, adminCreated: false });
+    // An admin exists: a different configured address creates no second admin.
+    expect(await seedAccounts(handle.db, { adminEmail: 'someone.else@example.com', adminPassword: 'chosen-pass' })).toEqual({
+      systemCreated: false,
+      adminCreated: false,
+    });
+
+    const demo = await seedDatabase(handle.db, { storage: createLocalStorage(handle.storageDir), adminEmail: 'owner@example.com' });
+    expect(demo).toEqual({ seeded: false });
+    expect(await handle.db.select({ n: count() }).from(users)).toEqual([{ n: 2 }]);
+    expect(await handle.db.select({ n: count() }).from(listings)).toEqual([{ n: 0 }]);
+  });
+
+  it('leaves an account that already holds the admin address to the server start', async () => {
+    await handle.db.update(users).set({ role: 'user' }).where(eq(users.email, 'owner@example.com'));
+    const result = await seedAccounts(handle.db, { adminEmail: 'owner@example.com', adminPassword: 'chosen-pass' });
+    expect(result).toEqual({ systemCreated: false, adminCreated: false });
+    expect(await handle.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'))).toEqual([{ n: 0 }]);
   });
 });

@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { Redis } from 'ioredis';
+
+import { createApiServices, createPostgresEventBus, ensureAdminRole, purgeEndedListings } from '@yardsale/api';
+import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
+import type { DatabaseHandle } from '@yardsale/db';
+import { seedAccounts, seedDatabase } from '@yardsale/db/seed';
+import { ENDED_LISTING_PURGE_DAYS } from '@yardsale/validators';
+
+import { buildApp } from './app';
+import type { App } from './app';
+import type { ServerConfig } from './env';
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface StartedServer {
+  server: App;
+  handle: DatabaseHandle;
+  /** Where it listens, e.g. http://127.0.0.1:3000. */
+  url: string;
+  /** Drains requests and websockets, then closes the event bus, Redis and the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The server's start: database, migrations, the accounts every installation needs, demo content only when
+ * configured (decision 030), the admin role (decision 029), the purge job, then listening.
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: {
+    /** Where the one-time admin password line goes (standard output unless set). */
+    print?: (line: string) => void;
+  } = {},
+): Promise<StartedServer> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const handle = await createDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  await migrateDatabase(handle);
+  const storage = createLocalStorage(uploadsDir);
+  // Several instances on one PostgreSQL hear each other's events through LISTEN/NOTIFY.
+  const events = handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+
+  const server = await buildApp({
+    createServices: (logger) =>
+      createApiServices({
+        db: handle.db,
+        storage,
+        logger,
+        redis,
+        events,
+        config: { adminEmail: config.adminEmail, secureCookies: config.env === 'production' },
+      }),
+    healthCheck: async () => {
+      await handle.db.execute(sql`select 1`);
+    },
+    uploadsDir,
+    webDistDir: config.webDistDir,
+    appOrigin: config.appOrigin,
+    logLevel: config.logLevel,
+    production: config.env === 'production',
+    trustProxy: config.trustProxy,
+  });
+  const log = server.app.log;
+
+  const admin = config.adminPassword ? { adminPassword: config.adminPassword } : {};
+  // Demo content goes only into an empty database, and only when configured; never in production.
+  const demo = config.seedDemo
+    ? await seedDatabase(handle.db, { storage, adminEmail: config.adminEmail, ...admin, log: (line) => log.info(line) })
+    : { seeded: false };
+  const accounts = await seedAccounts(handle.db, { adminEmail: config.adminEmail, ...admin });
+  const generated = demo.adminPassword ?? accounts.adminPassword;
+  if (generated) {
+    // Printed once, on the start that created the admin, so the operator can sign in.
+    print(`\nAdmin account: ${config.adminEmail} / ${generated} (set ADMIN_PASSWORD to choose it)\n`);
+  }
+  const role = await ensureAdminRole(server.services);
+  if (role === 'other-admin') {
+    log.warn('ADMIN_EMAIL names an account that is not the admin: the database already has an admin, and the address does not move the role (decision 029)');
+  }
+
+  // Ended listings are already hidden by every query; this only clears them out a week later.
+  const purge = async () => {
+    try {
+      const removed = await purgeEndedListings(server.services, ENDED_LISTING_PURGE_DAYS);
+      if (removed > 0) log.info({ removed }, 'purged ended listings');
+    } catch (err) {
+      log.error({ err }, 'purging ended listings failed');
+    }
+  };
+  await purge();
+  const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+
+  const url = await server.app.listen({ port: config.port, host: config.host });
+  return {
+    server,
+    handle,
+    url,
+    async stop() {
+      clearInterval(purgeTimer);
+      await server.close();
+      await server.services.events.close();
+      await redis?.quit();
+      await handle.close();
+    },
+  };
+}
