@@ -13,7 +13,8 @@ async function callCost(call: PendingCall): Promise<number> {
   if (call.path !== 'listings.list') return 1;
   // An input that cannot be read is refused by the call itself; here it costs what a plain call does.
   const input = await call.getRawInput().catch(() => undefined);
-  const search = typeof input === 'object' && input !== null && 'search' in input ? input.search : undefined;
+  const search =
+    typeof input === 'object' && input !== null && 'search' in input ? input.search : undefined;
   return typeof search === 'string' && search.trim() !== '' ? SEARCH_CALL_COST : 1;
 }
 

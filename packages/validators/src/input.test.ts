@@ -22,19 +22,31 @@ describe('ids', () => {
     expect(issuesOf(idSchema, id)).toEqual([]);
   });
 
-  it.each([0, -1, 1.5, 2 ** 31, 2 ** 53 - 1, Number.MAX_SAFE_INTEGER + 2, 'abc', '', null, Infinity])(
-    'refuses %j with one message',
-    (id) => {
-      expect(messagesAt(listingIdSchema, { id }, 'id')).toEqual([R.invalidId]);
-    },
-  );
+  it.each([
+    0,
+    -1,
+    1.5,
+    2 ** 31,
+    2 ** 53 - 1,
+    Number.MAX_SAFE_INTEGER + 2,
+    'abc',
+    '',
+    null,
+    Infinity,
+  ])('refuses %j with one message', (id) => {
+    expect(messagesAt(listingIdSchema, { id }, 'id')).toEqual([R.invalidId]);
+  });
 
   it('bounds every id input, the message cursor included', () => {
-    expect(messagesAt(conversationMessagesInputSchema, { conversationId: 1, before: 2 ** 31 }, 'before')).toEqual([
+    expect(
+      messagesAt(conversationMessagesInputSchema, { conversationId: 1, before: 2 ** 31 }, 'before'),
+    ).toEqual([R.invalidId]);
+    expect(messagesAt(reviewSchema, { revieweeId: 2 ** 40, rating: 5 }, 'revieweeId')).toEqual([
       R.invalidId,
     ]);
-    expect(messagesAt(reviewSchema, { revieweeId: 2 ** 40, rating: 5 }, 'revieweeId')).toEqual([R.invalidId]);
-    expect(messagesAt(updateReportSchema, { id: 2 ** 31, status: 'reviewed' }, 'id')).toEqual([R.invalidId]);
+    expect(messagesAt(updateReportSchema, { id: 2 ** 31, status: 'reviewed' }, 'id')).toEqual([
+      R.invalidId,
+    ]);
   });
 
   it.each([
@@ -68,13 +80,28 @@ describe('text without NUL characters', () => {
     ['listing description', listingSchema, { ...listing, description: nul }, 'description'],
     ['listing address', listingSchema, { ...listing, address: nul }, 'address'],
     ['listing phone', listingSchema, { ...listing, contactPhone: nul }, 'contactPhone'],
-    ['listing time zone', listingSchema, { ...listing, timeZone: 'Europe/\u0000London' }, 'timeZone'],
+    [
+      'listing time zone',
+      listingSchema,
+      { ...listing, timeZone: 'Europe/\u0000London' },
+      'timeZone',
+    ],
     ['search', listingSearchSchema, { search: nul }, 'search'],
     ['message', sendMessageInputSchema, { conversationId: 1, content: nul }, 'content'],
     ['review comment', reviewSchema, { revieweeId: 1, rating: 4, comment: nul }, 'comment'],
-    ['report', reportSchema, { reportedUserId: 1, category: 'other', description: `long enough ${nul}` }, 'description'],
+    [
+      'report',
+      reportSchema,
+      { reportedUserId: 1, category: 'other', description: `long enough ${nul}` },
+      'description',
+    ],
     ['announcement', announcementSchema, { message: nul }, 'message'],
-    ['admin notes', updateReportSchema, { id: 1, status: 'reviewed', adminNotes: nul }, 'adminNotes'],
+    [
+      'admin notes',
+      updateReportSchema,
+      { id: 1, status: 'reviewed', adminNotes: nul },
+      'adminNotes',
+    ],
     ['sign-in password', signInSchema, { email: 'a@b.co', password: `secret${nul}` }, 'password'],
     [
       'register first name',
@@ -82,13 +109,20 @@ describe('text without NUL characters', () => {
       { email: 'a@b.co', password: 'secret1', firstName: nul, lastName: 'L', termsAccepted: true },
       'firstName',
     ],
-    ['profile last name', updateProfileSchema, { firstName: 'F', lastName: nul, email: 'a@b.co' }, 'lastName'],
+    [
+      'profile last name',
+      updateProfileSchema,
+      { firstName: 'F', lastName: nul, email: 'a@b.co' },
+      'lastName',
+    ],
   ] as const)('refuses NUL in the %s', (_name, schema, input, field) => {
     expect(messagesAt(schema, input, field)).toContain(R.nulInText);
   });
 
   it('keeps other text as it was', () => {
-    expect(parseOk(sendMessageInputSchema, { conversationId: 1, content: ' héllo\ttab ' }).content).toBe('héllo\ttab');
+    expect(
+      parseOk(sendMessageInputSchema, { conversationId: 1, content: ' héllo\ttab ' }).content,
+    ).toBe('héllo\ttab');
   });
 });
 
@@ -97,16 +131,26 @@ describe('calendar dates', () => {
     expect(isCalendarDate(date)).toBe(true);
   });
 
-  it.each(['2025-02-30', '2025-13-45', '0000-01-01', '1999-12-31', '2101-01-01', '2023-02-29', '2025-7-3', '+275760-09-13'])(
-    'refuses %s',
-    (date) => {
-      expect(isCalendarDate(date)).toBe(false);
-    },
-  );
+  it.each([
+    '2025-02-30',
+    '2025-13-45',
+    '0000-01-01',
+    '1999-12-31',
+    '2101-01-01',
+    '2023-02-29',
+    '2025-7-3',
+    '+275760-09-13',
+  ])('refuses %s', (date) => {
+    expect(isCalendarDate(date)).toBe(false);
+  });
 
   it('checks both ends of a date range', () => {
-    expect(messagesAt(salesBetweenSchema, { from: '2025-02-30', to: '2025-03-01' }, 'from')).toEqual([R.dateInvalid]);
-    expect(messagesAt(salesBetweenSchema, { from: '2025-01-01', to: '2025-13-45' }, 'to')).toEqual([R.dateInvalid]);
+    expect(
+      messagesAt(salesBetweenSchema, { from: '2025-02-30', to: '2025-03-01' }, 'from'),
+    ).toEqual([R.dateInvalid]);
+    expect(messagesAt(salesBetweenSchema, { from: '2025-01-01', to: '2025-13-45' }, 'to')).toEqual([
+      R.dateInvalid,
+    ]);
   });
 
   it('refuses a garage sale in the year 0', () => {
@@ -125,10 +169,18 @@ describe('calendar dates', () => {
 });
 
 describe('listing page cursors', () => {
-  const made = encodeListingCursor({ createdAt: new Date('2025-07-03T10:00:00.000Z'), id: 12, fuzzy: true });
+  const made = encodeListingCursor({
+    createdAt: new Date('2025-07-03T10:00:00.000Z'),
+    id: 12,
+    fuzzy: true,
+  });
 
   it('reads back a cursor the server made', () => {
-    expect(decodeListingCursor(made)).toEqual({ createdAt: new Date('2025-07-03T10:00:00.000Z'), id: 12, fuzzy: true });
+    expect(decodeListingCursor(made)).toEqual({
+      createdAt: new Date('2025-07-03T10:00:00.000Z'),
+      id: 12,
+      fuzzy: true,
+    });
     expect(issuesOf(listingSearchSchema, { cursor: made })).toEqual([]);
   });
 

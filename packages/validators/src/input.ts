@@ -74,7 +74,8 @@ export interface ListingCursor {
 }
 
 // atob and btoa rather than Buffer: these rules also run in the browser.
-const toBase64Url = (binary: string) => btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const toBase64Url = (binary: string) =>
+  btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 function fromBase64Url(encoded: string): string | null {
   try {
     return atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
@@ -96,11 +97,13 @@ export function decodeListingCursor(cursor: string): ListingCursor | null {
   const decoded = fromBase64Url(cursor);
   // Only the canonical spelling: no padding or stray bits that decode to the same text.
   if (decoded === null || toBase64Url(decoded) !== cursor) return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\|(\d{1,10})\|([ef])$/.exec(decoded);
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\|(\d{1,10})\|([ef])$/.exec(decoded);
   if (!match) return null;
   const instant = new Date(decoded.slice(0, 24));
   const year = Number(match[1]);
-  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== decoded.slice(0, 24)) return null;
+  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== decoded.slice(0, 24))
+    return null;
   if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) return null;
   const id = parseIdParam(match[8]);
   if (id === null) return null;
