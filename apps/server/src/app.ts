@@ -25,6 +25,7 @@ import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { registerOriginCheck } from './security';
 import { attachWebSocket } from './websocket';
+import type { LiveSocketLimits } from './websocket';
 
 export interface AppOptions {
   createServices: (logger: FastifyBaseLogger) => ApiServices;
@@ -44,6 +45,8 @@ export interface AppOptions {
    * Never `true`: that takes the left-most value, which the client writes itself.
    */
   trustProxy?: number | string | false;
+  /** Bounds on websockets (defaults: LIVE_SOCKET_LIMITS, decision 024). */
+  socketLimits?: Partial<LiveSocketLimits>;
 }
 
 export interface App {
@@ -191,7 +194,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(404).send({ message: 'Not found' });
   });
 
-  const ws = attachWebSocket(app, services, options.appOrigin);
+  // The upgrade reads the client's address with the same trust as Fastify's request.ip.
+  const ws = attachWebSocket(app, services, {
+    appOrigin: options.appOrigin,
+    trustProxy: trustedHops(options.trustProxy ?? false),
+    limits: options.socketLimits,
+  });
 
   return {
     app,

@@ -9,6 +9,7 @@ import { createLocalStorage, sql } from '@yardsale/db';
 
 import { buildApp } from './app';
 import type { App } from './app';
+import type { LiveSocketLimits } from './websocket';
 
 export interface LocalServer extends App {
   url: string;
@@ -32,6 +33,9 @@ export async function startLocalServer(options: {
   webDistDir?: string | null;
   /** As the server's TRUST_PROXY setting (off by default). */
   trustProxy?: number | string | false;
+  /** The services' clock, for tests that move time. */
+  now?: () => Date;
+  socketLimits?: Partial<LiveSocketLimits>;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
   logTo?: { stream: NodeJS.WritableStream; level: string };
 }): Promise<LocalServer> {
@@ -47,6 +51,7 @@ export async function startLocalServer(options: {
         logger: options.logTo ? appLogger : options.logger,
         events: options.events,
         rateLimits: options.rateLimits,
+        now: options.now,
         config: { adminEmail: options.adminEmail, secureCookies: false },
       }),
     healthCheck: async () => {
@@ -59,6 +64,7 @@ export async function startLocalServer(options: {
     logStream: options.logTo?.stream,
     production: false,
     trustProxy: options.trustProxy ?? false,
+    socketLimits: options.socketLimits,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {

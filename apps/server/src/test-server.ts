@@ -11,6 +11,7 @@ import { createTestDatabase } from '@yardsale/db/testing';
 
 import { startLocalServer } from './local-server';
 import type { LocalServer } from './local-server';
+import type { LiveSocketLimits } from './websocket';
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
 
@@ -27,6 +28,10 @@ export async function startTestServer(
     joinDatabaseUrl?: string;
     /** E.g. generous limits, so a test reaches the procedures instead of 429s. */
     rateLimits?: Partial<RateLimitSettings>;
+    /** The services' clock: a test moves it instead of sleeping. */
+    now?: () => Date;
+    trustProxy?: number | string | false;
+    socketLimits?: Partial<LiveSocketLimits>;
   } = {},
 ): Promise<TestServer> {
   const handle = options.joinDatabaseUrl
@@ -47,6 +52,9 @@ export async function startTestServer(
     adminEmail: TEST_ADMIN_EMAIL,
     wrapStorage: options.wrapStorage,
     rateLimits: options.rateLimits,
+    now: options.now,
+    trustProxy: options.trustProxy,
+    socketLimits: options.socketLimits,
     webDistDir,
   });
   return {

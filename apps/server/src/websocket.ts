@@ -1,53 +1,320 @@
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 
+import { TRPCError } from '@trpc/server';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
 
-import { appRouter, createTRPCContext } from '@yardsale/api';
-import type { ApiServices } from '@yardsale/api';
+import { appRouter, createSocketContext } from '@yardsale/api';
+import type { ApiServices, CallType, LiveSocket, ValidatedSession } from '@yardsale/api';
+import { LIVE_SOCKET_LIMITS, MESSAGES } from '@yardsale/validators';
 
+import { clientAddressReader } from './client-address';
+import type { TrustProxy } from './client-address';
 import { isOwnOrigin } from './security';
 
 /** Subscriptions carry small events; a client sending more than this is cut off. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 
-function refuse(socket: Duplex, status: string) {
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+/** The close code a client reads when its socket's session ended (signed out, password changed, expired). */
+export const CLOSE_SESSION_ENDED = 4401;
+/** A socket whose session ended closes once its calls have answered, and at the latest after this. */
+const ENDING_GRACE_MS = 1_000;
+/** An open socket re-reads its session at its end, and at least this often (timers cannot wait 30 days). */
+const SESSION_RECHECK_MAX_MS = 60 * 60 * 1000;
+/** After a failed session re-read (database down), the next try. */
+const SESSION_RECHECK_RETRY_MS = 60 * 1000;
+/**
+ * A starting live stream reads the user's event log; a client's next stream starts once that first
+ * read is done, or after this long when the stream is already waiting for events.
+ */
+const STREAM_START_TURN_MS = 25;
+
+export type LiveSocketLimits = { [K in keyof typeof LIVE_SOCKET_LIMITS]: number };
+
+export interface WebSocketOptions {
+  appOrigin: string | undefined;
+  /** The same setting Fastify reads request.ip with. */
+  trustProxy: TrustProxy;
+  limits?: Partial<LiveSocketLimits>;
+}
+
+function refuse(socket: Duplex, status: string, message?: string) {
+  const body = message ? JSON.stringify({ message }) : '';
+  const head = [`HTTP/1.1 ${status}`, 'Connection: close'];
+  if (body) head.push('Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`);
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /**
- * tRPC over one websocket per tab on the HTTP server's port, at /trpc. The session comes from the
- * cookie sent with the upgrade; a page of another site (its Origin) is refused before the handshake.
+ * Runs tasks one at a time per key, in arrival order: a burst from one client waits behind itself
+ * while other clients' work goes on.
  */
-export function attachWebSocket(app: FastifyInstance, services: ApiServices, appOrigin: string | undefined) {
+function createKeyedQueue() {
+  const tails = new Map<string, Promise<void>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
+const sessionEndedError = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+
+/** The earliest moment a session can end without anyone ending it: idle expiry or absolute end. */
+const endOf = (session: ValidatedSession) =>
+  new Date(Math.min(session.expiresAt.getTime(), session.absoluteExpiresAt.getTime()));
+
+/** One open websocket: its session, re-read per call, and what runs on it. */
+class SocketSession implements LiveSocket {
+  readonly ended: Promise<never>;
+  private rejectEnded: (err: TRPCError) => void = () => undefined;
+  private endedWith: TRPCError | null = null;
+  private subscriptions = 0;
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private ws: WebSocket | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly services: ApiServices,
+    private readonly limits: LiveSocketLimits,
+    /** Serialises this client's session reads and stream starts. */
+    private readonly turn: <T>(task: () => Promise<T>) => Promise<T>,
+    private readonly token: string | null,
+    readonly userId: number | null,
+  ) {
+    this.ended = new Promise<never>((_, reject) => {
+      this.rejectEnded = reject;
+    });
+    // Nobody may be listening yet; the rejection is read by the streams that race it.
+    this.ended.catch(() => undefined);
+  }
+
+  attach(ws: WebSocket, session: ValidatedSession | null) {
+    this.ws = ws;
+    ws.once('close', () => this.dispose());
+    if (session) this.watch(endOf(session));
+  }
+
+  admit(type: CallType): () => void {
+    if (type === 'subscription') {
+      if (this.subscriptions >= this.limits.subscriptionsPerSocket) {
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.live.tooManyStreams });
+      }
+      this.subscriptions += 1;
+      return once(() => {
+        this.subscriptions -= 1;
+      });
+    }
+    if (this.inFlight >= this.limits.callsInFlightPerSocket) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.live.tooManyCalls });
+    }
+    this.inFlight += 1;
+    return once(() => {
+      this.inFlight -= 1;
+      this.closeWhenAnswered();
+    });
+  }
+
+  async session() {
+    const token = this.token;
+    const endedBefore = this.ending();
+    if (endedBefore) throw endedBefore;
+    if (!token) return null;
+    const current = await this.turn(() => this.services.sessions.validate(token, { renew: false }));
+    const ended = this.ending();
+    if (ended) throw ended;
+    if (!current) {
+      this.end();
+      throw sessionEndedError();
+    }
+    return { user: current.user, token };
+  }
+
+  async startStream<T>(read: () => Promise<T>): Promise<T> {
+    const turn = await this.turn(async () => {
+      const reading = read();
+      // A stream with nothing to catch up on waits for events: its turn then ends on the timer.
+      let timer: NodeJS.Timeout | undefined;
+      const turnOver = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, STREAM_START_TURN_MS);
+      });
+      await Promise.race([reading.then(noop, noop), turnOver]);
+      clearTimeout(timer);
+      // Wrapped, so the turn does not wait for the whole read.
+      return { reading };
+    });
+    return turn.reading;
+  }
+
+  /** Reads the session again (its end is near, or it may have been ended elsewhere); closes the socket if it is gone. */
+  async recheck() {
+    if (!this.token || this.endedWith || this.closed) return;
+    const token = this.token;
+    try {
+      const current = await this.turn(() => this.services.sessions.validate(token, { renew: false }));
+      if (current) this.watch(endOf(current));
+      else this.end();
+    } catch (err) {
+      this.services.logger.warn({ err }, 'could not re-read a websocket session');
+      this.schedule(SESSION_RECHECK_RETRY_MS);
+    }
+  }
+
+  /** The session ended: calls and streams answer UNAUTHORIZED, then the socket closes. */
+  end() {
+    if (this.endedWith) return;
+    this.endedWith = sessionEndedError();
+    this.rejectEnded(this.endedWith);
+    clearTimeout(this.timer);
+    this.closeWhenAnswered();
+    setTimeout(() => this.close(), ENDING_GRACE_MS).unref();
+  }
+
+  dispose() {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  /** The error calls get once the session has ended (a method, so a check after an await reads it afresh). */
+  private ending(): TRPCError | null {
+    return this.endedWith;
+  }
+
+  private watch(end: Date) {
+    this.schedule(end.getTime() - this.services.now().getTime());
+  }
+
+  private schedule(delayMs: number) {
+    clearTimeout(this.timer);
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.recheck(), Math.min(Math.max(delayMs, 0), SESSION_RECHECK_MAX_MS));
+    this.timer.unref();
+  }
+
+  /** The answers (and streams' errors) leave in this turn of the event loop; the close frame follows them. */
+  private closeWhenAnswered() {
+    if (this.endedWith && this.inFlight === 0) setImmediate(() => this.close());
+  }
+
+  private close() {
+    if (this.closed || !this.ws) return;
+    this.ws.close(CLOSE_SESSION_ENDED, MESSAGES.live.sessionEnded);
+  }
+}
+
+const noop = () => undefined;
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
+/**
+ * tRPC over one websocket per tab on the HTTP server's port, at /trpc (decision 024). The upgrade is
+ * refused for a foreign page (Origin), and with 429 past the sockets allowed per client address or per
+ * account. The session comes from the cookie sent with the upgrade and is read again for every call;
+ * when it ends (sign-out or password change on any instance, expiry) the socket is closed.
+ */
+export function attachWebSocket(app: FastifyInstance, services: ApiServices, options: WebSocketOptions) {
+  const limits: LiveSocketLimits = { ...LIVE_SOCKET_LIMITS, ...options.limits };
+  const addressOf = clientAddressReader(options.trustProxy);
+  const queue = createKeyedQueue();
+  const socketsByAddress = new Map<string, number>();
+  const socketsByUser = new Map<number, Set<SocketSession>>();
+  /** The socket each upgrade request became, for tRPC's createContext. */
+  const byRequest = new WeakMap<IncomingMessage, { live: SocketSession; address: string }>();
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
-    createContext: ({ req }) =>
-      createTRPCContext(services, {
-        cookieHeader: req.headers.cookie,
-        clientIp: req.socket.remoteAddress ?? 'unknown',
-        setHeader: () => undefined,
-      }),
+    createContext: ({ req }) => {
+      const entry = byRequest.get(req);
+      if (!entry) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'websocket without its session' });
+      return createSocketContext(services, entry.live, entry.address);
+    },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 
-  app.server.on('upgrade', (req, socket, head) => {
+  const stopListening = services.events.onSessionsEnded((userId) => {
+    for (const live of socketsByUser.get(userId) ?? []) void live.recheck();
+  });
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: string) {
+    const turn = <T>(task: () => Promise<T>) => queue(address, task);
+    const token = services.sessions.readCookie(req.headers.cookie);
+    // A dead cookie opens a signed-out socket, as it makes a signed-out HTTP request.
+    const session = token ? await turn(() => services.sessions.validate(token, { renew: false })) : null;
+    if (socket.destroyed) return;
+    let live: SocketSession;
+    if (session) {
+      const userId = session.user.id;
+      const mine = socketsByUser.get(userId) ?? new Set<SocketSession>();
+      if (mine.size >= limits.socketsPerUser) {
+        return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
+      }
+      live = new SocketSession(services, limits, turn, token, userId);
+      mine.add(live);
+      socketsByUser.set(userId, mine);
+      socket.once('close', () => {
+        mine.delete(live);
+        if (mine.size === 0 && socketsByUser.get(userId) === mine) socketsByUser.delete(userId);
+      });
+    } else {
+      live = new SocketSession(services, limits, turn, null, null);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      live.attach(ws, session);
+      byRequest.set(req, { live, address });
+      wss.emit('connection', ws, req);
+    });
+  }
+
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== '/trpc') return refuse(socket, '404 Not Found');
     // Browsers always send Origin on a websocket handshake; only a foreign one is refused.
-    if (req.headers.origin && !isOwnOrigin(req.headers.origin, req.headers.host, appOrigin)) {
+    if (req.headers.origin && !isOwnOrigin(req.headers.origin, req.headers.host, options.appOrigin)) {
       return refuse(socket, '403 Forbidden');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    // Counted from the upgrade on, so a burst of handshakes cannot all reach the database.
+    const address = addressOf(req);
+    const open = socketsByAddress.get(address) ?? 0;
+    if (open >= limits.socketsPerAddress) {
+      return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
+    }
+    socketsByAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (socketsByAddress.get(address) ?? 1) - 1;
+      if (left > 0) socketsByAddress.set(address, left);
+      else socketsByAddress.delete(address);
+    });
+    upgrade(req, socket, head, address).catch((err: unknown) => {
+      app.log.error({ err }, 'websocket upgrade failed');
+      if (!socket.destroyed) refuse(socket, '500 Internal Server Error', MESSAGES.serverError);
+    });
   });
 
   return {
     wss,
     /** Tells every client to reconnect (to another instance) before this one stops. */
     async close() {
+      stopListening();
       handler.broadcastReconnectNotification();
       for (const client of wss.clients) client.close(1012, 'server restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

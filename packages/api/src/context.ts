@@ -12,12 +12,38 @@ export interface RequestInfo {
   setHeader: (name: string, value: string) => void;
 }
 
+export type CallType = 'query' | 'mutation' | 'subscription';
+
+/**
+ * One websocket, which outlives any one call on it (decision 024). The socket's session is read again
+ * for every call, and the socket bounds how much runs on it at once.
+ */
+export interface LiveSocket {
+  /**
+   * The session the socket was opened with, as it is now; null for a socket opened signed out.
+   * Throws UNAUTHORIZED once that session has ended (and the socket is then closed).
+   */
+  session(): Promise<{ user: SessionUser; token: string } | null>;
+  /** Counts a call or a live stream; throws TOO_MANY_REQUESTS over the bound. Returns its release. */
+  admit(type: CallType): () => void;
+  /**
+   * Starts a live stream's first read when this client's turn comes: a burst of new streams from one
+   * client reads the database one stream at a time, while other clients go on.
+   */
+  startStream<T>(read: () => Promise<T>): Promise<T>;
+  /** Rejects with UNAUTHORIZED when the socket's session ends, so its live streams end with that reason. */
+  readonly ended: Promise<never>;
+}
+
 export interface Context {
   services: ApiServices;
+  /** Over a websocket, the user at connection time; each call sees it re-read (see `socket`). */
   user: SessionUser | null;
   sessionToken: string | null;
   clientIp: string;
   setHeader: RequestInfo['setHeader'];
+  /** Set for calls over a websocket. */
+  socket?: LiveSocket;
 }
 
 export async function createTRPCContext(services: ApiServices, info: RequestInfo): Promise<Context> {
@@ -33,4 +59,9 @@ export async function createTRPCContext(services: ApiServices, info: RequestInfo
     clientIp: info.clientIp,
     setHeader: info.setHeader,
   };
+}
+
+/** A websocket's context: no user until a call reads the socket's session (trpc.ts). */
+export function createSocketContext(services: ApiServices, socket: LiveSocket, clientIp: string): Context {
+  return { services, user: null, sessionToken: null, clientIp, setHeader: () => undefined, socket };
 }

@@ -4,8 +4,9 @@ import type { AppRouter } from './root';
 
 export { appRouter } from './root';
 export type { AppRouter } from './root';
-export { createTRPCContext } from './context';
-export type { Context, RequestInfo } from './context';
+export { createSocketContext, createTRPCContext } from './context';
+export type { CallType, Context, LiveSocket, RequestInfo } from './context';
+export type { ValidatedSession } from './auth/sessions';
 export { createCallerFactory } from './trpc';
 export { createApiServices } from './services/create';
 export { createMemoryEventBus, createPostgresEventBus } from './services/event-bus';

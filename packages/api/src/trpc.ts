@@ -5,6 +5,7 @@ import { MESSAGES } from '@yardsale/validators';
 
 import type { Context } from './context';
 import { describeError } from './errors';
+import { followSocket } from './live-socket';
 import { RateLimitedError } from './services/rate-limits';
 import type { RateLimitName } from './services/rate-limits';
 
@@ -20,9 +21,29 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * A websocket outlives its calls: each call on one is made as the socket's session is now (signed out,
+ * expired, role changed), and one socket carries only so many calls and live streams (decision 024).
+ */
+const sessionNow = t.middleware(async ({ ctx, type, signal, next }) => {
+  const { socket } = ctx;
+  if (!socket) return next();
+  const release = socket.admit(type);
+  let streaming = false;
+  try {
+    const session = await socket.session();
+    const result = await next({ ctx: { user: session?.user ?? null, sessionToken: session?.token ?? null } });
+    if (type !== 'subscription' || !result.ok) return result;
+    streaming = true;
+    return { ...result, data: followSocket(result.data, socket, release, signal) };
+  } finally {
+    if (!streaming) release();
+  }
+});
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(sessionNow);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionToken) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
   }

@@ -134,6 +134,13 @@ export const MESSAGES = {
     forbidden: 'You do not have permission to do that',
     crossOrigin: 'Request refused: it did not come from this site',
   },
+  /** Refusals of the live-update connection (decision 024). */
+  live: {
+    tooManyStreams: 'Too many live updates are open in this window. Please reload the page.',
+    tooManyCalls: 'Too many requests at once. Please wait a moment and try again.',
+    tooManyConnections: 'Too many YardSale windows are open. Please close some and try again.',
+    sessionEnded: 'Your session has ended. Please log in again.',
+  },
   install: {
     cardTitle: 'Install the YardSale app',
     cardDescription: 'Open sales near you in one tap, from your home screen.',

@@ -69,8 +69,8 @@ export const authRouter = createTRPCRouter({
 
   logout: publicProcedure.output(successSchema).mutation(async ({ ctx }) => {
     if (ctx.sessionToken) await ctx.services.sessions.invalidate(ctx.sessionToken);
-    // Open live streams of this session notice at once that it has ended.
-    if (ctx.user) await ctx.services.events.wake([ctx.user.id]);
+    // Every instance closes this session's websockets; its open live streams end at once.
+    if (ctx.user) await ctx.services.events.sessionsEnded([ctx.user.id]);
     ctx.setHeader('Set-Cookie', ctx.services.sessions.blankCookie().serialize());
     return { success: true as const };
   }),

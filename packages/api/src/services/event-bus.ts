@@ -12,14 +12,23 @@ export interface EventBus {
   wake(userIds: number[]): Promise<void>;
   /** Calls `onWake` whenever the user may have new events; returns the unsubscribe function. */
   subscribe(userId: number, onWake: () => void): () => void;
+  /**
+   * After some sessions of these users ended (sign-out, password change): every instance checks the
+   * sockets those users have open and closes the ones whose session is gone. Their streams are woken too.
+   */
+  sessionsEnded(userIds: number[]): Promise<void>;
+  /** Calls `listener` with each user whose sessions ended; returns the unsubscribe function. */
+  onSessionsEnded(listener: (userId: number) => void): () => void;
   close(): Promise<void>;
 }
+
+const SESSIONS_ENDED = 'sessions-ended';
 
 /** One process (the embedded database): an in-process emitter. */
 export function createMemoryEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  return {
+  const bus: EventBus = {
     wake(userIds) {
       for (const userId of new Set(userIds)) emitter.emit(String(userId));
       return Promise.resolve();
@@ -28,14 +37,39 @@ export function createMemoryEventBus(): EventBus {
       emitter.on(String(userId), onWake);
       return () => emitter.off(String(userId), onWake);
     },
+    async sessionsEnded(userIds) {
+      for (const userId of new Set(userIds)) emitter.emit(SESSIONS_ENDED, userId);
+      await bus.wake(userIds);
+    },
+    onSessionsEnded(listener) {
+      emitter.on(SESSIONS_ENDED, listener);
+      return () => emitter.off(SESSIONS_ENDED, listener);
+    },
     close() {
       emitter.removeAllListeners();
       return Promise.resolve();
     },
   };
+  return bus;
 }
 
 const CHANNEL = 'user_events';
+const SESSIONS_CHANNEL = 'sessions_ended';
+
+/** NOTIFY payloads are limited to 8000 bytes: large fan-outs go in chunks. */
+async function notifyIds(sql: postgres.Sql, channel: string, userIds: number[]) {
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    await sql.notify(channel, unique.slice(i, i + 500).join(','));
+  }
+}
+
+function parseIds(payload: string): number[] {
+  return payload
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
 
 /**
  * Several server instances on one PostgreSQL: wake-ups travel by LISTEN/NOTIFY (payload: user ids
@@ -43,24 +77,17 @@ const CHANNEL = 'user_events';
  */
 export async function createPostgresEventBus(sql: postgres.Sql): Promise<EventBus> {
   const local = createMemoryEventBus();
-  const listener = await sql.listen(CHANNEL, (payload) => {
-    const ids = payload
-      .split(',')
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
-    void local.wake(ids);
-  });
+  const listener = await sql.listen(CHANNEL, (payload) => void local.wake(parseIds(payload)));
+  const sessionsListener = await sql.listen(SESSIONS_CHANNEL, (payload) => void local.sessionsEnded(parseIds(payload)));
   return {
-    async wake(userIds) {
-      const unique = [...new Set(userIds)];
-      // NOTIFY payloads are limited to 8000 bytes: large fan-outs go in chunks.
-      for (let i = 0; i < unique.length; i += 500) {
-        await sql.notify(CHANNEL, unique.slice(i, i + 500).join(','));
-      }
-    },
+    wake: (userIds) => notifyIds(sql, CHANNEL, userIds),
     subscribe: (userId, onWake) => local.subscribe(userId, onWake),
+    // Every instance, this one included, hears it through LISTEN.
+    sessionsEnded: (userIds) => notifyIds(sql, SESSIONS_CHANNEL, userIds),
+    onSessionsEnded: (listener) => local.onSessionsEnded(listener),
     async close() {
       await listener.unlisten();
+      await sessionsListener.unlisten();
       await local.close();
     },
   };

@@ -141,6 +141,8 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(values.newPassword), updatedAt: services.now() })
     .where(eq(schema.users.id, user.id));
   await services.sessions.invalidateUserSessions(user.id, sessionToken);
+  // The other sessions' websockets close too, on every instance.
+  await services.events.sessionsEnded([user.id]);
 }
 
 async function replaceProfilePicture(services: ApiServices, userId: number, url: string | null): Promise<SessionUser> {
