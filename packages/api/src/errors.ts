@@ -68,7 +68,10 @@ const PROTOCOL_REFUSALS: [prefix: string, message: string][] = [
  */
 function protocolRefusal(error: TRPCError): string | null {
   if (error.code === 'PARSE_ERROR') return MESSAGES.request.unreadable;
-  if (error.code === 'PAYLOAD_TOO_LARGE') return MESSAGES.request.tooLarge;
+  // Without a message of its own, an error's message is its code (a body over the adapter's limit).
+  if (error.message === error.code) {
+    return error.code === 'PAYLOAD_TOO_LARGE' ? MESSAGES.request.tooLarge : MESSAGES.request.unreadable;
+  }
   // A cause that is neither a schema's refusal nor one of ours is an exception from parsing.
   if (error.cause && !(error.cause instanceof ZodError) && !(error.cause instanceof TRPCError)) {
     return MESSAGES.request.unreadable;
