@@ -67,6 +67,8 @@ export default defineConfig({
       DATA_DIR: e2eEnv.dataDir,
       APP_ORIGIN: e2eEnv.baseURL,
       NODE_ENV: 'test',
+      // The journeys walk through the demo neighbourhood.
+      SEED_DEMO: 'true',
       ADMIN_EMAIL: e2eEnv.admin.email,
       ADMIN_PASSWORD: e2eEnv.admin.password,
       LOG_LEVEL: 'warn',

@@ -210,6 +210,8 @@ async function startServer(
       ADMIN_PASSWORD: adminPassword,
       // Not production: that makes cookies Secure, and this server is plain http.
       NODE_ENV: 'test',
+      // The pages are measured with the demo neighbourhood in them.
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },
   });

@@ -79,9 +79,10 @@ export type SellerKey = string;
 
 /**
  * Which day a sale is on, in the town's time zone: today, tomorrow, or the weekend as Live Sales Now
- * defines it (spec section 9).
+ * defines it (spec section 9); or two days ago, a sale already over that its seller still sees in My
+ * Listings marked Expired (the purge clears ended listings only a week after they end).
  */
-export type SaleDay = 'today' | 'tomorrow' | 'saturday' | 'sunday';
+export type SaleDay = 'today' | 'tomorrow' | 'saturday' | 'sunday' | 'two-days-ago';
 
 export interface GarageSaleSeed {
   key: string;
@@ -239,6 +240,23 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
     postedHoursAgo: 60,
     withContactEmail: false,
     photos: ['Game consoles', 'Vizio TV', 'Camping tent'],
+  },
+  {
+    key: 'porch',
+    seller: 'tom',
+    title: 'Porch Sale: Records, Lamps and Garden Pots',
+    description:
+      'A one-morning porch sale: about two hundred LPs (jazz, folk and 70s rock), three brass table lamps, terracotta garden pots in every size and a wheelbarrow with a new tire. Thanks to everyone who came by!',
+    category: 'Home & Garden',
+    priceRange: 'Under $25',
+    address: `19 Willow Bend Road, ${TOWN}`,
+    day: 'two-days-ago',
+    extraDays: 0,
+    startTime: '08:00',
+    endTime: '12:00',
+    postedHoursAgo: 100,
+    withContactEmail: false,
+    photos: ['Records and lamps'],
   },
 ];
 

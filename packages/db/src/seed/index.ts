@@ -293,6 +293,8 @@ function dayOffset(day: SaleDay, weekday: number): number {
       return weekday === 0 ? -1 : 6 - weekday;
     case 'sunday':
       return (7 - weekday) % 7;
+    case 'two-days-ago':
+      return -2;
   }
 }
 
@@ -302,6 +304,11 @@ function saleDates(
   now: Date,
 ): Pick<NewListing, 'startDate' | 'endDate' | 'endsAt'> {
   const today = localToday(now);
+  if (sale.day === 'two-days-ago') {
+    const startDate = addDays(today.date, dayOffset(sale.day, today.weekday));
+    const endsAt = listingEndsAt({ listingType: 'garage-sale', startDate, endTime: sale.endTime, timeZone: TIME_ZONE, createdAt: now });
+    return { startDate, endDate: null, endsAt };
+  }
   for (let offset = dayOffset(sale.day, today.weekday); ; offset += 1) {
     const startDate = addDays(today.date, offset);
     const endDate = sale.extraDays > 0 ? addDays(startDate, sale.extraDays) : null;
