@@ -123,6 +123,11 @@ interface ProcedureInfo {
 }
 const routerProcedures = appRouter._def.procedures as unknown as Record<string, ProcedureInfo>;
 
+/** Every target is also tried signed out (cheaply: most answer 401 before reading their input). */
+const withVisitor = (whos: Who[] | undefined): Who[] => [
+  ...new Set<Who>(['visitor', ...(whos ?? [])]),
+];
+
 /** Text that belongs to an exception or the database, never to a client. */
 const LEAK =
   /call stack|TypeError|SyntaxError|RangeError|ReferenceError|Cannot (read|destructure)|is not a function|invalid input syntax|violates|out of range for type|duplicate key|relation "|column "|at [\w.<>]+ \(|node:internal|\.ts:\d+|Unexpected token|in JSON at position|FST_[A-Z_]+|Multipart: |ECONN|PGlite|postgres/i;
@@ -377,7 +382,7 @@ describe.each(testDatabaseKinds())('fuzzing every procedure and REST path on %s'
       const type = procedure._def.type === 'mutation' ? 'mutation' : 'query';
       const schema = inputSchemaOf(path);
       const input = schema ? valueFor(schema) : anyValue;
-      for (const who of PROCEDURES[path] ?? []) {
+      for (const who of withVisitor(PROCEDURES[path])) {
         await fuzz(
           `${who} ${path}`,
           fc.tuple(input, envelope, anyValue),
@@ -643,7 +648,7 @@ describe.each(testDatabaseKinds())('fuzzing every procedure and REST path on %s'
     );
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
-      for (const who of REST_PATHS[key] ?? []) {
+      for (const who of withVisitor(REST_PATHS[key])) {
         await fuzz(
           `${who} ${key}`,
           restRequest(route),
