@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 
 import { appRouter, createSocketContext } from '@yardsale/api';
 import type { ApiServices, CallType, LiveSocket, ValidatedSession } from '@yardsale/api';
@@ -20,6 +20,8 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 
 /** The close code a client reads when its socket's session ended (signed out, password changed, expired). */
 export const CLOSE_SESSION_ENDED = 4401;
+/** The close code of a socket that sent calls faster than its budget. */
+export const CLOSE_TOO_MANY_CALLS = 4429;
 /** A socket whose session ended closes once its calls have answered, and at the latest after this. */
 const ENDING_GRACE_MS = 1_000;
 /** An open socket re-reads its session at its end, and at least this often (timers cannot wait 30 days). */
@@ -27,10 +29,10 @@ const SESSION_RECHECK_MAX_MS = 60 * 60 * 1000;
 /** After a failed session re-read (database down), the next try. */
 const SESSION_RECHECK_RETRY_MS = 60 * 1000;
 /**
- * A starting live stream reads the user's event log; a client's next stream starts once that first
- * read is done, or after this long when the stream is already waiting for events.
+ * A live stream reads the user's event log when it starts and when woken; a client's next stream reads
+ * once that read has yielded, or after this long when it found nothing new.
  */
-const STREAM_START_TURN_MS = 25;
+const STREAM_TURN_MS = 25;
 
 export type LiveSocketLimits = { [K in keyof typeof LIVE_SOCKET_LIMITS]: number };
 
@@ -84,6 +86,8 @@ class SocketSession implements LiveSocket {
   private timer: NodeJS.Timeout | undefined;
   private ws: WebSocket | null = null;
   private closed = false;
+  private budget: number;
+  private budgetAt = performance.now();
 
   constructor(
     private readonly services: ApiServices,
@@ -93,6 +97,7 @@ class SocketSession implements LiveSocket {
     private readonly token: string | null,
     readonly userId: number | null,
   ) {
+    this.budget = limits.callBurstPerSocket;
     this.ended = new Promise<never>((_, reject) => {
       this.rejectEnded = reject;
     });
@@ -103,7 +108,28 @@ class SocketSession implements LiveSocket {
   attach(ws: WebSocket, session: ValidatedSession | null) {
     this.ws = ws;
     ws.once('close', () => this.dispose());
+    // Registered before tRPC's own listener, so a socket over its budget stops being read.
+    ws.on('message', (data: RawData) => this.meter(callsIn(data)));
     if (session) this.watch(endOf(session));
+  }
+
+  /**
+   * Every call costs CPU even when refused: a socket that sends more than its budget is closed and
+   * the frames it already sent are dropped unread.
+   */
+  private meter(calls: number) {
+    const at = performance.now();
+    this.budget = Math.min(
+      this.limits.callBurstPerSocket,
+      this.budget + ((at - this.budgetAt) / 1000) * this.limits.callsPerSecondPerSocket,
+    );
+    this.budgetAt = at;
+    this.budget -= calls;
+    if (this.budget >= 0 || !this.ws) return;
+    this.ws.removeAllListeners('message');
+    this.ws.close(CLOSE_TOO_MANY_CALLS, MESSAGES.live.tooManyCalls);
+    const ws = this.ws;
+    setTimeout(() => ws.terminate(), ENDING_GRACE_MS).unref();
   }
 
   admit(type: CallType): () => void {
@@ -141,20 +167,18 @@ class SocketSession implements LiveSocket {
     return { user: current.user, token };
   }
 
-  async startStream<T>(read: () => Promise<T>): Promise<T> {
-    const turn = await this.turn(async () => {
-      const reading = read();
-      // A stream with nothing to catch up on waits for events: its turn then ends on the timer.
-      let timer: NodeJS.Timeout | undefined;
-      const turnOver = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, STREAM_START_TURN_MS);
-      });
-      await Promise.race([reading.then(noop, noop), turnOver]);
-      clearTimeout(timer);
-      // Wrapped, so the turn does not wait for the whole read.
-      return { reading };
-    });
-    return turn.reading;
+  takeTurn(begin: (finished: () => void) => void) {
+    void this.turn(
+      () =>
+        new Promise<void>((resolve) => {
+          // A read with nothing new yields nothing: its turn then ends on the timer.
+          const timer = setTimeout(resolve, STREAM_TURN_MS);
+          begin(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }),
+    );
   }
 
   /** Reads the session again (its end is near, or it may have been ended elsewhere); closes the socket if it is gone. */
@@ -213,7 +237,27 @@ class SocketSession implements LiveSocket {
   }
 }
 
-const noop = () => undefined;
+/** Counts an open connection under `key` until its socket closes. */
+function count(counts: Map<string, number>, key: string, socket: Duplex) {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  socket.once('close', () => {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  });
+}
+
+const METHOD_KEY = Buffer.from('"method"');
+
+/** How many calls a frame carries (a batch is an array of them); a keep-alive or odd frame counts as one. */
+function callsIn(data: RawData): number {
+  const frames = Array.isArray(data) ? data : [Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))];
+  let calls = 0;
+  for (const frame of frames) {
+    for (let at = frame.indexOf(METHOD_KEY); at !== -1; at = frame.indexOf(METHOD_KEY, at + METHOD_KEY.length)) calls += 1;
+  }
+  return Math.max(1, calls);
+}
 
 function once(fn: () => void): () => void {
   let done = false;
@@ -235,11 +279,14 @@ export function attachWebSocket(app: FastifyInstance, services: ApiServices, opt
   const addressOf = clientAddressReader(options.trustProxy);
   const queue = createKeyedQueue();
   const socketsByAddress = new Map<string, number>();
+  const socketsByToken = new Map<string, number>();
   const socketsByUser = new Map<number, Set<SocketSession>>();
   /** The socket each upgrade request became, for tRPC's createContext. */
   const byRequest = new WeakMap<IncomingMessage, { live: SocketSession; address: string }>();
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  // One message per turn of the event loop: a socket that sends thousands of frames at once waits
+  // its turn with everyone else instead of holding the server until they are all handled.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, allowSynchronousEvents: false });
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
@@ -255,9 +302,8 @@ export function attachWebSocket(app: FastifyInstance, services: ApiServices, opt
     for (const live of socketsByUser.get(userId) ?? []) void live.recheck();
   });
 
-  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: string) {
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: string, token: string | null) {
     const turn = <T>(task: () => Promise<T>) => queue(address, task);
-    const token = services.sessions.readCookie(req.headers.cookie);
     // A dead cookie opens a signed-out socket, as it makes a signed-out HTTP request.
     const session = token ? await turn(() => services.sessions.validate(token, { renew: false })) : null;
     if (socket.destroyed) return;
@@ -298,13 +344,14 @@ export function attachWebSocket(app: FastifyInstance, services: ApiServices, opt
     if (open >= limits.socketsPerAddress) {
       return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
     }
-    socketsByAddress.set(address, open + 1);
-    socket.once('close', () => {
-      const left = (socketsByAddress.get(address) ?? 1) - 1;
-      if (left > 0) socketsByAddress.set(address, left);
-      else socketsByAddress.delete(address);
-    });
-    upgrade(req, socket, head, address).catch((err: unknown) => {
+    // The same cookie over and over is refused before its session is even read.
+    const token = services.sessions.readCookie(req.headers.cookie);
+    if (token && (socketsByToken.get(token) ?? 0) >= limits.socketsPerUser) {
+      return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
+    }
+    count(socketsByAddress, address, socket);
+    if (token) count(socketsByToken, token, socket);
+    upgrade(req, socket, head, address, token).catch((err: unknown) => {
       app.log.error({ err }, 'websocket upgrade failed');
       if (!socket.destroyed) refuse(socket, '500 Internal Server Error', MESSAGES.serverError);
     });

@@ -27,10 +27,11 @@ export interface LiveSocket {
   /** Counts a call or a live stream; throws TOO_MANY_REQUESTS over the bound. Returns its release. */
   admit(type: CallType): () => void;
   /**
-   * Starts a live stream's first read when this client's turn comes: a burst of new streams from one
-   * client reads the database one stream at a time, while other clients go on.
+   * Runs `begin` when this client's turn comes; the turn ends when `begin`'s `finished` is called, or
+   * shortly after anyway. Live streams read the database in turns: a burst of starts or wake-ups from
+   * one client reads one stream at a time, while other clients go on.
    */
-  startStream<T>(read: () => Promise<T>): Promise<T>;
+  takeTurn(begin: (finished: () => void) => void): void;
   /** Rejects with UNAUTHORIZED when the socket's session ends, so its live streams end with that reason. */
   readonly ended: Promise<never>;
 }

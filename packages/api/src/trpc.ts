@@ -5,7 +5,7 @@ import { MESSAGES } from '@yardsale/validators';
 
 import type { Context } from './context';
 import { describeError } from './errors';
-import { followSocket } from './live-socket';
+import { liveStream } from './live-socket';
 import { RateLimitedError } from './services/rate-limits';
 import type { RateLimitName } from './services/rate-limits';
 
@@ -29,15 +29,22 @@ const sessionNow = t.middleware(async ({ ctx, type, signal, next }) => {
   const { socket } = ctx;
   if (!socket) return next();
   const release = socket.admit(type);
+  const stream = type === 'subscription' ? liveStream(socket, ctx.services, release, signal) : null;
   let streaming = false;
   try {
     const session = await socket.session();
-    const result = await next({ ctx: { user: session?.user ?? null, sessionToken: session?.token ?? null } });
-    if (type !== 'subscription' || !result.ok) return result;
+    const user = session?.user ?? null;
+    const sessionToken = session?.token ?? null;
+    if (!stream) return await next({ ctx: { user, sessionToken } });
+    const result = await next({ ctx: { user, sessionToken, services: stream.services } });
+    if (!result.ok) return result;
     streaming = true;
-    return { ...result, data: followSocket(result.data, socket, release, signal) };
+    return { ...result, data: stream.follow(result.data) };
   } finally {
-    if (!streaming) release();
+    if (!streaming) {
+      if (stream) stream.abandon();
+      else release();
+    }
   }
 });
 

@@ -41,11 +41,15 @@ export const LIVE_SOCKET_LIMITS = {
   /** Live streams open at once on one websocket. */
   subscriptionsPerSocket: 5,
   /** Calls waiting for their answer at once on one websocket. */
-  callsInFlightPerSocket: 16,
+  callsInFlightPerSocket: 8,
   /** Websockets open at once for one signed-in account, on one server. */
   socketsPerUser: 20,
   /** Websockets open at once from one client address, on one server. */
   socketsPerAddress: 60,
+  /** Calls (and stream starts and stops) one websocket may send at once; beyond, it is closed. */
+  callBurstPerSocket: 12,
+  /** ...refilled at this many a second, far above what a tab sends. */
+  callsPerSecondPerSocket: 5,
 } as const;
 
 export const SAVED_PREVIEW_COUNT = 3;
