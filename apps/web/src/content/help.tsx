@@ -16,6 +16,7 @@ import {
   REPORT_DESCRIPTION_MAX_LENGTH,
   REPORT_DESCRIPTION_MIN_LENGTH,
   REVIEW_COMMENT_MAX_LENGTH,
+  SESSION_REMEMBER_ABSOLUTE_DAYS,
   SESSION_REMEMBER_DAYS,
   SESSION_SHORT_HOURS,
   SINGLE_ITEM_LIFETIME_DAYS,
@@ -332,7 +333,8 @@ export function HelpContent() {
           <Question question="How long do I stay signed in?">
             <p>
               If you tick “Remember me”, you stay signed in on that device for{' '}
-              {SESSION_REMEMBER_DAYS} days, renewed automatically while you keep using YardSale. If
+              {SESSION_REMEMBER_DAYS} days, renewed automatically while you keep using YardSale, and
+              then asked to sign in again {SESSION_REMEMBER_ABSOLUTE_DAYS} days after you signed in. If
               you don't, you're signed out when you close your browser, and after{' '}
               {SESSION_SHORT_HOURS} hours at the most. Changing your password signs you out
               everywhere else.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   ENDED_LISTING_PURGE_DAYS,
+  SESSION_REMEMBER_ABSOLUTE_DAYS,
   SESSION_REMEMBER_DAYS,
   SESSION_SHORT_HOURS,
   SINGLE_ITEM_LIFETIME_DAYS,
@@ -127,7 +128,8 @@ export function PrivacyContent() {
         <Bullets>
           <li>
             <Strong>“Remember me” ticked:</Strong> you stay signed in on that device for{' '}
-            {SESSION_REMEMBER_DAYS} days, renewed automatically while you keep using YardSale.
+            {SESSION_REMEMBER_DAYS} days, renewed automatically while you keep using YardSale, up to{' '}
+            {SESSION_REMEMBER_ABSOLUTE_DAYS} days after you signed in.
           </li>
           <li>
             <Strong>Not ticked:</Strong> the cookie lasts until you close your browser, and the
