@@ -67,3 +67,39 @@ export async function startTestServer(
     },
   };
 }
+
+/** A JSON request from the app's own origin, as the web app sends it: status, parsed body and the cookie set. */
+export async function sendJson(
+  server: { url: string; origin: string },
+  url: string,
+  body: unknown,
+  cookie = '',
+  method = 'POST',
+) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: server.origin, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as Record<string, unknown>,
+    cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
+  };
+}
+
+/** Two server instances on one fresh PostgreSQL database, their events through LISTEN/NOTIFY. */
+export async function startTwoInstances(): Promise<{ first: TestServer; second: TestServer; stop(): Promise<void> }> {
+  const database = await createTestDatabase('postgres');
+  const first = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
+  const second = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
+  return {
+    first,
+    second,
+    async stop() {
+      await first.stop();
+      await second.stop();
+      await database.close();
+    },
+  };
+}

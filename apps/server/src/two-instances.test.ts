@@ -4,38 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import type { AppRouter } from '@yardsale/api';
-import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
-import type { TestDatabase } from '@yardsale/db/testing';
+import { testDatabaseKinds } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
+import { sendJson as post, startTwoInstances } from './test-server';
 import type { TestServer } from './test-server';
 
 /** Needs PostgreSQL (TEST_DATABASE_URL): the embedded database serves one process only. */
 describe.runIf(testDatabaseKinds().includes('postgres'))('two server instances on one PostgreSQL', () => {
-  let database: TestDatabase;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    first = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
-    second = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
   });
   afterAll(async () => {
-    await first.stop();
-    await second.stop();
-    await database.close();
+    await instances.stop();
   });
-
-  async function post(server: TestServer, url: string, body: unknown, cookie = '') {
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.origin, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
-  }
 
   it('delivers a message sent through one instance to a subscriber on the other', async () => {
     const seller = await post(first, '/api/register', { email: 'two-seller@example.com', password: 'two-pass-1', firstName: 'Sel', lastName: 'Ler', termsAccepted: true });

@@ -12,21 +12,12 @@ import type { TrustProxy } from './client-address';
 import type { FloodOutcome } from './flood-client';
 import { openSocket, upgradeRefusal } from './socket-client';
 import type { SocketClient } from './socket-client';
-import { startTestServer } from './test-server';
+import { sendJson as post, startTestServer } from './test-server';
 import type { TestServer } from './test-server';
 import { CLOSE_TOO_MANY_CALLS } from './websocket';
 
 const PASSWORD = 'limits-pass-1';
 let people = 0;
-
-async function post(server: TestServer, url: string, body: unknown, cookie = '') {
-  const res = await fetch(`${server.url}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
-}
 
 async function register(server: TestServer, firstName = 'Lim') {
   people += 1;

@@ -13,7 +13,7 @@ import { startLocalServer } from './local-server';
 import type { LocalServer } from './local-server';
 import { openSocket } from './socket-client';
 import type { SocketClient } from './socket-client';
-import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
+import { TEST_ADMIN_EMAIL, sendJson, startTwoInstances } from './test-server';
 import type { TestServer } from './test-server';
 import { CLOSE_SESSION_ENDED } from './websocket';
 
@@ -25,14 +25,7 @@ let people = 0;
 
 /** HTTP helpers against one server, as the web app calls it. */
 function httpClient(server: { url: string; origin: string }) {
-  async function post(url: string, body: unknown, cookie = '', method = 'POST') {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', origin: server.origin, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
-  }
+  const post = (url: string, body: unknown, cookie = '', method = 'POST') => sendJson(server, url, body, cookie, method);
   return {
     post,
     async register(firstName = 'Sol') {
@@ -242,19 +235,16 @@ describe('websockets follow their session (embedded database)', () => {
 
 /** Needs PostgreSQL (TEST_DATABASE_URL): the embedded database serves one process only. */
 describe.runIf(testDatabaseKinds().includes('postgres'))('websockets follow their session across instances', () => {
-  let database: TestDatabase;
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    first = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
-    second = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
   });
   afterAll(async () => {
-    await first.stop();
-    await second.stop();
-    await database.close();
+    await instances.stop();
   });
 
   it('closes the socket on instance B when its session signs out through instance A', async () => {
