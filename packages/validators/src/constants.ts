@@ -153,3 +153,13 @@ export const SYSTEM_ACCOUNT = {
 } as const;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+// Here, with no schema beside them, so the web app's request client carries no zod code for them.
+/** Calls one batched tRPC HTTP request may carry; the web app's batch link uses the same number. */
+export const MAX_BATCH_SIZE = 10;
+/**
+ * What one batched HTTP request may cost, in units: a call costs 1, a listing search (which may run
+ * a second, spelling-tolerant pass) costs SEARCH_CALL_COST.
+ */
+export const BATCH_COST_LIMIT = 12;
+export const SEARCH_CALL_COST = 4;

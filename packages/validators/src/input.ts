@@ -14,15 +14,6 @@ export const MAX_ID = 2_147_483_647;
 export const MIN_DATE_YEAR = 2000;
 export const MAX_DATE_YEAR = 2100;
 
-/** Calls one batched tRPC HTTP request may carry; the web app's batch link uses the same number. */
-export const MAX_BATCH_SIZE = 10;
-/**
- * What one batched HTTP request may cost, in units: a call costs 1, a listing search (which may run
- * a second, spelling-tolerant pass) costs SEARCH_CALL_COST.
- */
-export const BATCH_COST_LIMIT = 12;
-export const SEARCH_CALL_COST = 4;
-
 /**
  * An id from any source (JSON number, query string, path): a whole number from 1 to MAX_ID. Strings
  * are read as numbers so the REST query string and the tRPC body agree.
