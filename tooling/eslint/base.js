@@ -32,7 +32,11 @@ export const baseConfig = tseslint.config(
       '@typescript-eslint/ban-ts-comment': 'error',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through the env module.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through the env module.',
+        },
       ],
     },
   },

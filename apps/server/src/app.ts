@@ -65,7 +65,9 @@ const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz'];
  * from the right are proxies, the entry after them is the client. (Fastify now ignores a bare number.) Only
  * sound when the server cannot be reached except through those proxies; a list of addresses checks them.
  */
-function trustedHops(setting: number | string | false): ((address: string, hop: number) => boolean) | string | false {
+function trustedHops(
+  setting: number | string | false,
+): ((address: string, hop: number) => boolean) | string | false {
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
 }
@@ -124,10 +126,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Fastify's own refusals (a body that is not JSON, too large, of an unknown type) speak of its
   // parsers: the client reads the product's sentence for the status instead.
   app.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const status =
+      err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status < 500) return reply.code(status).send({ message: clientErrorMessage(status) });
     req.log.error({ err, errorId: req.id }, 'request failed');
-    return reply.code(500).send({ message: `${MESSAGES.serverError} (ref ${req.id})`, errorId: req.id });
+    return reply
+      .code(500)
+      .send({ message: `${MESSAGES.serverError} (ref ${req.id})`, errorId: req.id });
   });
 
   await app.register(fastifyTRPCPlugin, {
@@ -166,7 +171,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     maxAge: '365d',
   });
 
-  const webDist = options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
+  const webDist =
+    options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html'))
+      ? options.webDistDir
+      : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -174,7 +182,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       setHeaders: (res, filePath) => {
         res.setHeader(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

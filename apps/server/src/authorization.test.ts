@@ -21,7 +21,11 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   async function call(method: string, url: string, cookie: string, body?: unknown) {
     const res = await fetch(`${server.url}${url}`, {
       method,
-      headers: { cookie, origin: server.origin, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        cookie,
+        origin: server.origin,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -31,11 +35,21 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     } catch {
       parsed = text;
     }
-    return { status: res.status, body: parsed, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
+    return {
+      status: res.status,
+      body: parsed,
+      cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
+    };
   }
 
   async function register(email: string) {
-    const res = await call('POST', '/api/register', '', { email, password: 'matrix-pass', firstName: 'Matrix', lastName: 'Person', termsAccepted: true });
+    const res = await call('POST', '/api/register', '', {
+      email,
+      password: 'matrix-pass',
+      firstName: 'Matrix',
+      lastName: 'Person',
+      termsAccepted: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.cookie;
   }
@@ -48,11 +62,29 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     // As a server start does for a database without an admin.
     await ensureAdminRole(server.services);
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Garden bench', category: 'Home & Garden', listingType: 'single-item', priceRange: '$50-$100', address: '9 Orchard Lane' })) form.append(k, v);
-    const created = await fetch(`${server.url}/api/listings/create-with-photos`, { method: 'POST', headers: { cookie: cookies.seller, origin: server.origin }, body: form });
+    for (const [k, v] of Object.entries({
+      title: 'Garden bench',
+      category: 'Home & Garden',
+      listingType: 'single-item',
+      priceRange: '$50-$100',
+      address: '9 Orchard Lane',
+    }))
+      form.append(k, v);
+    const created = await fetch(`${server.url}/api/listings/create-with-photos`, {
+      method: 'POST',
+      headers: { cookie: cookies.seller, origin: server.origin },
+      body: form,
+    });
     listingId = ((await created.json()) as { id: number }).id;
-    const seller = (await call('GET', `/api/listings/${listingId}`, cookies.user)).body as { userId: number };
-    const report = await call('POST', '/api/reports', cookies.user, { reportedUserId: seller.userId, listingId, category: 'scammer', description: 'Wanted payment before showing the bench.' });
+    const seller = (await call('GET', `/api/listings/${listingId}`, cookies.user)).body as {
+      userId: number;
+    };
+    const report = await call('POST', '/api/reports', cookies.user, {
+      reportedUserId: seller.userId,
+      listingId,
+      category: 'scammer',
+      description: 'Wanted payment before showing the bench.',
+    });
     expect(report.status, JSON.stringify(report.body)).toBe(200);
     reportId = (report.body as { id: number }).id;
   });
@@ -63,51 +95,92 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   /** A valid request for each admin path, so only who calls decides the outcome. */
   const adminRequests = () => [
     { method: 'GET', url: '/api/admin/reports', body: undefined },
-    { method: 'PUT', url: `/api/admin/reports/${reportId}`, body: { status: 'reviewed', adminNotes: 'Asked the seller.' } },
+    {
+      method: 'PUT',
+      url: `/api/admin/reports/${reportId}`,
+      body: { status: 'reviewed', adminNotes: 'Asked the seller.' },
+    },
     { method: 'POST', url: '/api/admin/announcement', body: { message: 'Market day on Sunday.' } },
     { method: 'POST', url: '/api/admin/cleanup-duplicates', body: undefined },
   ];
 
   it('covers every admin path of the route table', () => {
-    const admin = restRoutes.filter((r) => r.access === 'admin').map((r) => `${r.method} ${r.url}`).sort();
-    expect(adminRequests().map((r) => `${r.method} ${r.url.replace(/\/\d+$/, '/:id')}`).sort()).toEqual(admin);
+    const admin = restRoutes
+      .filter((r) => r.access === 'admin')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(
+      adminRequests()
+        .map((r) => `${r.method} ${r.url.replace(/\/\d+$/, '/:id')}`)
+        .sort(),
+    ).toEqual(admin);
   });
 
   it('refuses every signed-in path to a visitor with 401 and the sign-in message', async () => {
     for (const route of restRoutes.filter((r) => r.access !== 'public')) {
       const url = route.url.replace(':id', String(listingId));
-      const res = await call(route.method, url, cookies.visitor, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      const res = await call(
+        route.method,
+        url,
+        cookies.visitor,
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
       expect(res.status, `${route.method} ${url}`).toBe(401);
-      expect(res.body, `${route.method} ${url}`).toMatchObject({ message: MESSAGES.auth.unauthorized });
+      expect(res.body, `${route.method} ${url}`).toMatchObject({
+        message: MESSAGES.auth.unauthorized,
+      });
     }
   });
 
   it('answers admin paths: visitor 401, user 403, admin 200 — and the refused calls change nothing', async () => {
     for (const request of adminRequests()) {
       const label = `${request.method} ${request.url}`;
-      expect((await call(request.method, request.url, cookies.visitor, request.body)).status, label).toBe(401);
+      expect(
+        (await call(request.method, request.url, cookies.visitor, request.body)).status,
+        label,
+      ).toBe(401);
       const asUser = await call(request.method, request.url, cookies.user, request.body);
-      expect([asUser.status, asUser.body], label).toEqual([403, expect.objectContaining({ message: MESSAGES.auth.forbidden })]);
+      expect([asUser.status, asUser.body], label).toEqual([
+        403,
+        expect.objectContaining({ message: MESSAGES.auth.forbidden }),
+      ]);
     }
     // Nothing happened: the report is still pending and no announcement reached anyone.
-    expect((await call('GET', '/api/user/reports', cookies.user)).body).toEqual([expect.objectContaining({ id: reportId, status: 'pending' })]);
-    expect(((await call('GET', '/api/conversations', cookies.user)).body as unknown[]).length).toBe(0);
+    expect((await call('GET', '/api/user/reports', cookies.user)).body).toEqual([
+      expect.objectContaining({ id: reportId, status: 'pending' }),
+    ]);
+    expect(((await call('GET', '/api/conversations', cookies.user)).body as unknown[]).length).toBe(
+      0,
+    );
 
     for (const request of adminRequests()) {
       const res = await call(request.method, request.url, cookies.admin, request.body);
       expect(res.status, `${request.method} ${request.url}: ${JSON.stringify(res.body)}`).toBe(200);
     }
-    expect((await call('GET', '/api/user/reports', cookies.user)).body).toEqual([expect.objectContaining({ id: reportId, status: 'reviewed' })]);
-    const inbox = (await call('GET', '/api/conversations', cookies.user)).body as { isAnnouncement: boolean; lastMessage: { content: string } }[];
+    expect((await call('GET', '/api/user/reports', cookies.user)).body).toEqual([
+      expect.objectContaining({ id: reportId, status: 'reviewed' }),
+    ]);
+    const inbox = (await call('GET', '/api/conversations', cookies.user)).body as {
+      isAnnouncement: boolean;
+      lastMessage: { content: string };
+    }[];
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ isAnnouncement: true, lastMessage: { content: 'Market day on Sunday.' } });
+    expect(inbox[0]).toMatchObject({
+      isAnnouncement: true,
+      lastMessage: { content: 'Market day on Sunday.' },
+    });
   });
 
   it('refuses a report move the status machine does not allow with 409, and blank announcements with 400', async () => {
-    const res = await call('PUT', `/api/admin/reports/${reportId}`, cookies.admin, { status: 'pending' });
+    const res = await call('PUT', `/api/admin/reports/${reportId}`, cookies.admin, {
+      status: 'pending',
+    });
     expect(res.status).toBe(409);
     const blank = await call('POST', '/api/admin/announcement', cookies.admin, { message: '   ' });
-    expect([blank.status, blank.body]).toEqual([400, expect.objectContaining({ message: MESSAGES.announcement.empty })]);
+    expect([blank.status, blank.body]).toEqual([
+      400,
+      expect.objectContaining({ message: MESSAGES.announcement.empty }),
+    ]);
   });
 
   it('answers admin procedures over tRPC: visitor 401, user 403, admin 200', async () => {
@@ -117,32 +190,88 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       { path: 'admin.announce', query: false, input: { message: 'Over tRPC too.' } },
     ];
     for (const p of procedures) {
-      for (const [who, expected] of [['visitor', 401], ['user', 403], ['admin', 200]] as const) {
+      for (const [who, expected] of [
+        ['visitor', 401],
+        ['user', 403],
+        ['admin', 200],
+      ] as const) {
         const url = p.query
           ? `/trpc/${p.path}?input=${encodeURIComponent(JSON.stringify({ json: p.input }))}`
           : `/trpc/${p.path}`;
-        const res = await call(p.query ? 'GET' : 'POST', url, cookies[who], p.query ? undefined : { json: p.input });
+        const res = await call(
+          p.query ? 'GET' : 'POST',
+          url,
+          cookies[who],
+          p.query ? undefined : { json: p.input },
+        );
         expect(res.status, `${p.path} as ${who}`).toBe(expected);
       }
     }
   });
 
   it('lets anyone signed in read ratings and reviews, write reviews and reports, and refuses themselves', async () => {
-    const seller = (await call('GET', `/api/listings/${listingId}`, cookies.user)).body as { userId: number };
-    const review = await call('POST', '/api/reviews', cookies.user, { revieweeId: seller.userId, listingId, rating: 4, comment: 'Friendly.' });
+    const seller = (await call('GET', `/api/listings/${listingId}`, cookies.user)).body as {
+      userId: number;
+    };
+    const review = await call('POST', '/api/reviews', cookies.user, {
+      revieweeId: seller.userId,
+      listingId,
+      rating: 4,
+      comment: 'Friendly.',
+    });
     expect(review.status).toBe(200);
-    expect((await call('POST', '/api/reviews', cookies.user, { revieweeId: seller.userId, listingId, rating: 5 })).status).toBe(409);
-    const self = await call('POST', '/api/reviews', cookies.seller, { revieweeId: seller.userId, listingId, rating: 5 });
-    expect([self.status, self.body]).toEqual([400, expect.objectContaining({ message: MESSAGES.review.notYourself })]);
-    const noStar = await call('POST', '/api/reviews', cookies.user, { revieweeId: seller.userId, rating: 0 });
-    expect([noStar.status, noStar.body]).toEqual([400, expect.objectContaining({ message: MESSAGES.review.ratingMin })]);
-    expect((await call('GET', `/api/users/${seller.userId}/rating`, cookies.user)).body).toEqual({ averageRating: 4, totalReviews: 1 });
+    expect(
+      (
+        await call('POST', '/api/reviews', cookies.user, {
+          revieweeId: seller.userId,
+          listingId,
+          rating: 5,
+        })
+      ).status,
+    ).toBe(409);
+    const self = await call('POST', '/api/reviews', cookies.seller, {
+      revieweeId: seller.userId,
+      listingId,
+      rating: 5,
+    });
+    expect([self.status, self.body]).toEqual([
+      400,
+      expect.objectContaining({ message: MESSAGES.review.notYourself }),
+    ]);
+    const noStar = await call('POST', '/api/reviews', cookies.user, {
+      revieweeId: seller.userId,
+      rating: 0,
+    });
+    expect([noStar.status, noStar.body]).toEqual([
+      400,
+      expect.objectContaining({ message: MESSAGES.review.ratingMin }),
+    ]);
+    expect((await call('GET', `/api/users/${seller.userId}/rating`, cookies.user)).body).toEqual({
+      averageRating: 4,
+      totalReviews: 1,
+    });
     const reviews = (await call('GET', `/api/users/${seller.userId}/reviews`, cookies.user)).body;
     expect(reviews).toHaveLength(1);
-    expect(reviews).toMatchObject([{ rating: 4, comment: 'Friendly.', reviewer: { firstName: 'Matrix', lastName: 'P' } }]);
-    const selfReport = await call('POST', '/api/reports', cookies.seller, { reportedUserId: seller.userId, category: 'other', description: 'Reporting myself here.' });
-    expect([selfReport.status, selfReport.body]).toEqual([400, expect.objectContaining({ message: MESSAGES.report.notYourself })]);
-    const short = await call('POST', '/api/reports', cookies.user, { reportedUserId: seller.userId, category: 'other', description: 'short' });
-    expect([short.status, short.body]).toEqual([400, expect.objectContaining({ message: MESSAGES.report.descriptionLength })]);
+    expect(reviews).toMatchObject([
+      { rating: 4, comment: 'Friendly.', reviewer: { firstName: 'Matrix', lastName: 'P' } },
+    ]);
+    const selfReport = await call('POST', '/api/reports', cookies.seller, {
+      reportedUserId: seller.userId,
+      category: 'other',
+      description: 'Reporting myself here.',
+    });
+    expect([selfReport.status, selfReport.body]).toEqual([
+      400,
+      expect.objectContaining({ message: MESSAGES.report.notYourself }),
+    ]);
+    const short = await call('POST', '/api/reports', cookies.user, {
+      reportedUserId: seller.userId,
+      category: 'other',
+      description: 'short',
+    });
+    expect([short.status, short.body]).toEqual([
+      400,
+      expect.objectContaining({ message: MESSAGES.report.descriptionLength }),
+    ]);
   });
 });

@@ -9,12 +9,18 @@ describe('TRUST_PROXY', () => {
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.1' }).trustProxy).toBe('10.0.0.0/8,192.168.0.1');
-    expect(readConfig({ TRUST_PROXY: 'loopback,fd00::/8,::1' }).trustProxy).toBe('loopback,fd00::/8,::1');
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,192.168.0.1',
+    );
+    expect(readConfig({ TRUST_PROXY: 'loopback,fd00::/8,::1' }).trustProxy).toBe(
+      'loopback,fd00::/8,::1',
+    );
   });
 
   it('refuses true, saying why and what to set instead', () => {
-    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused: .*left-most X-Forwarded-For.*e\.g\. 1/);
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true is refused: .*left-most X-Forwarded-For.*e\.g\. 1/,
+    );
   });
 
   it('refuses what is neither a count nor addresses', () => {
@@ -28,19 +34,25 @@ describe('TRUST_PROXY', () => {
 describe('SEED_DEMO', () => {
   it('defaults to on only in development on the embedded database', () => {
     expect(readConfig({}).seedDemo).toBe(true);
-    expect(readConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/yardsale' }).seedDemo).toBe(false);
+    expect(
+      readConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/yardsale' }).seedDemo,
+    ).toBe(false);
     expect(readConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(readConfig({ NODE_ENV: 'test' }).seedDemo).toBe(false);
   });
 
   it('can be asked for or declined outside production', () => {
-    expect(readConfig({ DATABASE_URL: 'postgres://db/yardsale', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(readConfig({ DATABASE_URL: 'postgres://db/yardsale', SEED_DEMO: 'true' }).seedDemo).toBe(
+      true,
+    );
     expect(readConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(readConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it('is refused in production, saying why', () => {
-    expect(() => readConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: .*production.*password/);
+    expect(() => readConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: .*production.*password/,
+    );
     expect(() => readConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 });

@@ -18,7 +18,8 @@ function isAddressOrRange(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry) || isIP(entry) !== 0) return true;
   const [address = '', bits, ...rest] = entry.split('/');
   const family = isIP(address);
-  if (family === 0 || bits === undefined || rest.length > 0 || !/^\d{1,3}$/.test(bits)) return false;
+  if (family === 0 || bits === undefined || rest.length > 0 || !/^\d{1,3}$/.test(bits))
+    return false;
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
@@ -42,7 +43,8 @@ function readTrustProxy(value: string, ctx: z.RefinementCtx): number | string | 
   if (entries.every(isAddressOrRange)) return entries.join(',');
   ctx.addIssue({
     code: 'custom',
-    message: 'must be false, the number of proxies in front of the server (e.g. 1), or their addresses and CIDR ranges separated by commas (e.g. 10.0.0.0/8,192.168.0.1)',
+    message:
+      'must be false, the number of proxies in front of the server (e.g. 1), or their addresses and CIDR ranges separated by commas (e.g. 10.0.0.0/8,192.168.0.1)',
   });
   return z.NEVER;
 }
@@ -56,7 +58,10 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-  ADMIN_EMAIL: z.email().transform((v) => v.toLowerCase()).default('admin@yardsale.local'),
+  ADMIN_EMAIL: z
+    .email()
+    .transform((v) => v.toLowerCase())
+    .default('admin@yardsale.local'),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   APP_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin like https://yardsale.example' })
@@ -123,7 +128,9 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
     appOrigin: e.APP_ORIGIN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV === 'development' && !e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO
+      ? e.SEED_DEMO === 'true'
+      : e.NODE_ENV === 'development' && !e.DATABASE_URL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
   };
 }

@@ -32,8 +32,17 @@ export interface FloodOutcome {
 
 async function flood(plan: FloodPlan): Promise<{ outcome: FloodOutcome; sockets: SocketClient[] }> {
   const started = Date.now();
-  const outcome: FloodOutcome = { opened: 0, refused: {}, streamsStarted: 0, streamsRefused: {}, tookMs: 0 };
-  const cookies = [...plan.cookies.flatMap((c) => Array<string | undefined>(plan.socketsPerCookie).fill(c)), ...Array<undefined>(plan.anonymousSockets).fill(undefined)];
+  const outcome: FloodOutcome = {
+    opened: 0,
+    refused: {},
+    streamsStarted: 0,
+    streamsRefused: {},
+    tookMs: 0,
+  };
+  const cookies = [
+    ...plan.cookies.flatMap((c) => Array<string | undefined>(plan.socketsPerCookie).fill(c)),
+    ...Array<undefined>(plan.anonymousSockets).fill(undefined),
+  ];
   const sockets: SocketClient[] = [];
   await Promise.all(
     cookies.map(async (cookie) => {
@@ -41,10 +50,14 @@ async function flood(plan: FloodPlan): Promise<{ outcome: FloodOutcome; sockets:
         const socket = await openSocket(plan.url, { cookie });
         sockets.push(socket);
         outcome.opened += 1;
-        const streams = Array.from({ length: plan.streamsPerSocket }, () => socket.subscribe('conversations.events'));
+        const streams = Array.from({ length: plan.streamsPerSocket }, () =>
+          socket.subscribe('conversations.events'),
+        );
         for (const answer of await Promise.all(streams.map((s) => s.started))) {
           if (answer.ok) outcome.streamsStarted += 1;
-          else outcome.streamsRefused[answer.message] = (outcome.streamsRefused[answer.message] ?? 0) + 1;
+          else
+            outcome.streamsRefused[answer.message] =
+              (outcome.streamsRefused[answer.message] ?? 0) + 1;
         }
       } catch (err) {
         const key = err instanceof UpgradeRefused ? String(err.status) : String(err);

@@ -30,7 +30,10 @@ type SafeLoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, bo
  * parameters database drivers attach; requests are logged by method and path with query values redacted;
  * headers that carry credentials are censored wherever they are logged.
  */
-export function safeLoggerOptions(level: string, stream?: SafeLoggerOptions['stream']): SafeLoggerOptions {
+export function safeLoggerOptions(
+  level: string,
+  stream?: SafeLoggerOptions['stream'],
+): SafeLoggerOptions {
   const options: SafeLoggerOptions = {
     level,
     redact: {
@@ -65,7 +68,9 @@ export function safeLoggerOptions(level: string, stream?: SafeLoggerOptions['str
       logMethod(args, method) {
         method.apply(
           this,
-          args.map((arg: unknown) => (typeof arg === 'string' ? scrubQueryValues(arg) : arg)) as Parameters<typeof method>,
+          args.map((arg: unknown) =>
+            typeof arg === 'string' ? scrubQueryValues(arg) : arg,
+          ) as Parameters<typeof method>,
         );
       },
     },

@@ -36,7 +36,9 @@ describe.each(testDatabaseKinds())('what the server logs on %s', (kind) => {
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     // A real database fault on insert: PostgreSQL's answer names the failing row, hash included.
-    await handle.db.execute(sql.raw(`alter table users add constraint no_boom check (first_name <> 'Boom')`));
+    await handle.db.execute(
+      sql.raw(`alter table users add constraint no_boom check (first_name <> 'Boom')`),
+    );
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     const brokenStorage = (storage: FileStorage): FileStorage => ({
@@ -64,7 +66,11 @@ describe.each(testDatabaseKinds())('what the server logs on %s', (kind) => {
     await handle.close();
   });
 
-  const send = (method: string, path: string, options: { json?: unknown; body?: FormData; headers?: Record<string, string> } = {}) =>
+  const send = (
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: FormData; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${server.url}${path}`, {
       method,
       headers: {
@@ -88,30 +94,75 @@ describe.each(testDatabaseKinds())('what the server logs on %s', (kind) => {
 
     // A failed insert over REST and over tRPC: the statement's parameters hold the e-mail and the hash.
     const failedRest = await send('POST', '/api/register', {
-      json: { email: failingEmail, password: failingPassword, firstName: 'Boom', lastName: 'Fault', termsAccepted: true },
+      json: {
+        email: failingEmail,
+        password: failingPassword,
+        firstName: 'Boom',
+        lastName: 'Fault',
+        termsAccepted: true,
+      },
     });
     expect(failedRest.status).toBe(500);
     const failedTrpc = await send('POST', '/trpc/auth.register', {
-      json: { json: { email: failingEmail, password: failingPassword, firstName: 'Boom', lastName: 'Fault', termsAccepted: true } },
+      json: {
+        json: {
+          email: failingEmail,
+          password: failingPassword,
+          firstName: 'Boom',
+          lastName: 'Fault',
+          termsAccepted: true,
+        },
+      },
     });
     expect(failedTrpc.status).toBe(500);
 
     // A storage fault whose error carries the session token, during a signed-in request.
-    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
-    form.append('profilePicture', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'a.png');
-    const upload = await send('POST', '/api/user/profile-picture', { body: form, headers: { cookie, authorization: `Bearer ${bearer}` } });
+    form.append(
+      'profilePicture',
+      new Blob([new Uint8Array(photo)], { type: 'image/png' }),
+      'a.png',
+    );
+    const upload = await send('POST', '/api/user/profile-picture', {
+      body: form,
+      headers: { cookie, authorization: `Bearer ${bearer}` },
+    });
     expect(upload.status).toBe(500);
 
     // Query strings, a forged cookie, a wrong password, a page that does not exist.
-    expect((await send('GET', `/api/listings?token=${queryValue}&q=lamp`, { headers: { cookie } })).status).toBe(200);
-    expect((await send('GET', `/api/user?session=${queryValue}`, { headers: { cookie: `${SESSION_COOKIE_NAME}=${forgedCookie}` } })).status).toBe(401);
+    expect(
+      (await send('GET', `/api/listings?token=${queryValue}&q=lamp`, { headers: { cookie } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await send('GET', `/api/user?session=${queryValue}`, {
+          headers: { cookie: `${SESSION_COOKIE_NAME}=${forgedCookie}` },
+        })
+      ).status,
+    ).toBe(401);
     expect((await send('GET', `/api/nowhere?reset=${queryValue}`)).status).toBe(404);
-    expect((await send('POST', '/api/login', { json: { email, password: wrongPassword } })).status).toBe(401);
+    expect(
+      (await send('POST', '/api/login', { json: { email, password: wrongPassword } })).status,
+    ).toBe(401);
     expect((await send('POST', '/api/login', { json: { email, password } })).status).toBe(200);
 
     const text = log.join('');
-    for (const secret of [password, failingPassword, wrongPassword, '$argon2', 'argon2id', token, forgedCookie, bearer, queryValue, failingEmail]) {
+    for (const secret of [
+      password,
+      failingPassword,
+      wrongPassword,
+      '$argon2',
+      'argon2id',
+      token,
+      forgedCookie,
+      bearer,
+      queryValue,
+      failingEmail,
+    ]) {
       expect(text, `the log holds ${secret}`).not.toContain(secret);
     }
     // The faults were logged, with their cause, the path and the names of the query parameters.

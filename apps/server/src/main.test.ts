@@ -89,14 +89,25 @@ describe('the server process on the embedded database', () => {
   it('seeds on first start, keeps data across a restart, and drains on SIGTERM', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-pass-1' };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'admin-pass-1',
+    };
 
     const first = start(env);
     await waitForHealth(url, first);
     const reg = await fetch(`${url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'kept@example.com', password: 'kept-pass-1', firstName: 'Kay', lastName: 'Pt', termsAccepted: true }),
+      body: JSON.stringify({
+        email: 'kept@example.com',
+        password: 'kept-pass-1',
+        firstName: 'Kay',
+        lastName: 'Pt',
+        termsAccepted: true,
+      }),
     });
     expect(reg.status).toBe(200);
     first.child.kill('SIGTERM');

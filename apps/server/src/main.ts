@@ -14,7 +14,9 @@ async function main() {
   const started = await startServer(config);
   const log = started.server.app.log;
   const shown = config.appOrigin ?? `http://localhost:${config.port}`;
-  console.log(`YardSale is running at ${shown} (${started.handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `YardSale is running at ${shown} (${started.handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

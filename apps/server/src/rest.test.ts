@@ -48,7 +48,11 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+    return {
+      status: res.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: res.headers,
+    };
   }
 
   const sessionCookie = (reply: Reply) => reply.headers.getSetCookie().at(-1)?.split(';')[0] ?? '';
@@ -58,7 +62,14 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     counter += 1;
     const email = `rest-${kind}-${counter}@example.com`;
     const reply = await call('POST', '/api/register', {
-      json: { email, password: 'porch-swing-7', firstName: 'Theo', lastName: 'Marsh', termsAccepted: true, ...extra },
+      json: {
+        email,
+        password: 'porch-swing-7',
+        firstName: 'Theo',
+        lastName: 'Marsh',
+        termsAccepted: true,
+        ...extra,
+      },
     });
     return { reply, email, cookie: sessionCookie(reply) };
   }
@@ -86,7 +97,13 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
   it('refuses the same e-mail twice with 409 and the spec-like message', async () => {
     const { email } = await register();
     const again = await call('POST', '/api/register', {
-      json: { email: email.toUpperCase(), password: 'another-pass', firstName: 'T', lastName: 'M', termsAccepted: true },
+      json: {
+        email: email.toUpperCase(),
+        password: 'another-pass',
+        firstName: 'T',
+        lastName: 'M',
+        termsAccepted: true,
+      },
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(MESSAGES.register.emailTaken);
@@ -94,7 +111,13 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
 
   it('refuses bad registration input with the field message', async () => {
     const bad = await call('POST', '/api/register', {
-      json: { email: 'not-an-email', password: '123', firstName: '', lastName: 'M', termsAccepted: true },
+      json: {
+        email: 'not-an-email',
+        password: '123',
+        firstName: '',
+        lastName: 'M',
+        termsAccepted: true,
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
@@ -111,7 +134,9 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     expect(wrong.body.message).toBe(MESSAGES.signIn.wrongCredentials);
     expect(wrong.headers.getSetCookie()).toHaveLength(0);
 
-    const right = await call('POST', '/api/login', { json: { email, password: 'porch-swing-7', rememberMe: true } });
+    const right = await call('POST', '/api/login', {
+      json: { email, password: 'porch-swing-7', rememberMe: true },
+    });
     expect(right.status).toBe(200);
     expect(right.headers.getSetCookie().join('')).toMatch(/Max-Age=2592000/);
   });
@@ -120,10 +145,18 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     const { cookie } = await register();
     const put = await call('PUT', '/api/user', {
       cookie,
-      json: { firstName: 'Theodora', lastName: 'Marsh', email: `theodora-${kind}@example.com`, phone: '555-0199' },
+      json: {
+        firstName: 'Theodora',
+        lastName: 'Marsh',
+        email: `theodora-${kind}@example.com`,
+        phone: '555-0199',
+      },
     });
     expect(put.status).toBe(200);
-    expect((await call('GET', '/api/user', { cookie })).body).toMatchObject({ firstName: 'Theodora', phone: '555-0199' });
+    expect((await call('GET', '/api/user', { cookie })).body).toMatchObject({
+      firstName: 'Theodora',
+      phone: '555-0199',
+    });
   });
 
   it('refuses a state change with the session cookie from another origin, changing nothing', async () => {
@@ -147,7 +180,13 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
   });
 
   describe('profile picture', () => {
-    function upload(cookie: string, bytes: Buffer, name: string, type: string, field = 'profilePicture') {
+    function upload(
+      cookie: string,
+      bytes: Buffer,
+      name: string,
+      type: string,
+      field = 'profilePicture',
+    ) {
       const form = new FormData();
       form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
       return call('POST', '/api/user/profile-picture', { cookie, form });
@@ -156,9 +195,14 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     it('stores an image upright, re-encoded without metadata, served with long cache headers', async () => {
       const { cookie } = await register();
       // A 300x200 JPEG with EXIF orientation 6 (rotate 90°) and GPS tags.
-      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c2410c' } })
+      const photo = await sharp({
+        create: { width: 300, height: 200, channels: 3, background: '#c2410c' },
+      })
         .jpeg()
-        .withExif({ IFD0: { Orientation: '6', Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
+        .withExif({
+          IFD0: { Orientation: '6', Make: 'PhoneCo' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+        })
         .toBuffer();
       expect((await sharp(photo).metadata()).exif).toBeDefined();
 
@@ -198,7 +242,12 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     it('refuses a text file dressed as an image, by its bytes, and writes nothing', async () => {
       const { cookie } = await register();
       const before = filesUnder(server.uploadsDir).length;
-      const reply = await upload(cookie, Buffer.from('just some notes, not a picture'), 'notes.png', 'image/png');
+      const reply = await upload(
+        cookie,
+        Buffer.from('just some notes, not a picture'),
+        'notes.png',
+        'image/png',
+      );
       expect(reply.status).toBe(400);
       expect(reply.body.message).toBe(MESSAGES.profilePicture.invalidTypeDescription);
       expect(filesUnder(server.uploadsDir)).toHaveLength(before);
@@ -214,36 +263,63 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
   it('describes the REST surface in an OpenAPI document built from the schemas', async () => {
     const doc = await call('GET', '/api/openapi.json');
     expect(doc.status).toBe(200);
-    const paths = doc.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    const paths = doc.body.paths as Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: {
+            content: Record<string, { schema: { properties?: Record<string, unknown> } }>;
+          };
+        }
+      >
+    >;
     expect(Object.keys(paths)).toEqual(
-      expect.arrayContaining(['/api/user', '/api/login', '/api/register', '/api/logout', '/api/user/profile-picture']),
+      expect.arrayContaining([
+        '/api/user',
+        '/api/login',
+        '/api/register',
+        '/api/logout',
+        '/api/user/profile-picture',
+      ]),
     );
-    const registerBody = paths['/api/register']?.post?.requestBody?.content['application/json']?.schema;
+    const registerBody =
+      paths['/api/register']?.post?.requestBody?.content['application/json']?.schema;
     expect(Object.keys(registerBody?.properties ?? {})).toEqual(
       expect.arrayContaining(['email', 'password', 'firstName', 'lastName', 'termsAccepted']),
     );
-    expect(paths['/api/user/profile-picture']?.post?.requestBody?.content).toHaveProperty('multipart/form-data');
+    expect(paths['/api/user/profile-picture']?.post?.requestBody?.content).toHaveProperty(
+      'multipart/form-data',
+    );
   });
 
   it('compresses what it sends for clients that accept it', async () => {
     for (const encoding of ['br', 'gzip']) {
-      const res = await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': encoding } });
+      const res = await fetch(`${server.url}/api/openapi.json`, {
+        headers: { 'accept-encoding': encoding },
+      });
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(((await res.json()) as { openapi: string }).openapi).toMatch(/^3\./);
     }
-    const plain = await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${server.url}/api/openapi.json`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('compresses tRPC answers and keeps their status', async () => {
     // Who is signed in: nobody, which is an answer, not an error.
-    const me = await fetch(`${server.url}/trpc/auth.me`, { headers: { 'accept-encoding': 'gzip' } });
+    const me = await fetch(`${server.url}/trpc/auth.me`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(me.status).toBe(200);
     expect(me.headers.get('content-encoding')).toBe('gzip');
     expect(await me.json()).toEqual({ result: { data: { json: null } } });
 
     // A visitor asking for something private: refused, and the refusal is still a 401.
-    const refused = await fetch(`${server.url}/trpc/saved.list`, { headers: { 'accept-encoding': 'br' } });
+    const refused = await fetch(`${server.url}/trpc/saved.list`, {
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('content-encoding')).toBe('br');
     const body = (await refused.json()) as { error: { json: { data: { code: string } } } };
@@ -287,12 +363,26 @@ describe('a server fault', () => {
     const reg = await fetch(`${server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'fault@example.com', password: 'fault-pass', firstName: 'F', lastName: 'T', termsAccepted: true }),
+      body: JSON.stringify({
+        email: 'fault@example.com',
+        password: 'fault-pass',
+        firstName: 'F',
+        lastName: 'T',
+        termsAccepted: true,
+      }),
     });
     const cookie = reg.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    const photo = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const photo = await sharp({
+      create: { width: 10, height: 10, channels: 3, background: '#000' },
+    })
+      .png()
+      .toBuffer();
     const form = new FormData();
-    form.append('profilePicture', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'a.png');
+    form.append(
+      'profilePicture',
+      new Blob([new Uint8Array(photo)], { type: 'image/png' }),
+      'a.png',
+    );
     const res = await fetch(`${server.url}/api/user/profile-picture`, {
       method: 'POST',
       headers: { cookie, origin: server.origin },

@@ -9,7 +9,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Whether a browser's Origin header is this app: the configured origin, or else (no APP_ORIGIN)
  * the host the request was sent to.
  */
-export function isOwnOrigin(origin: string | undefined, host: string | undefined, appOrigin: string | undefined) {
+export function isOwnOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  appOrigin: string | undefined,
+) {
   if (!origin) return false;
   if (appOrigin) return origin === appOrigin;
   try {
@@ -20,7 +24,10 @@ export function isOwnOrigin(origin: string | undefined, host: string | undefined
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return !!cookieHeader && cookieHeader.split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE_NAME}=`));
+  return (
+    !!cookieHeader &&
+    cookieHeader.split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE_NAME}=`))
+  );
 }
 
 /**

@@ -2,7 +2,8 @@ import superjson from 'superjson';
 import WebSocket from 'ws';
 
 /** What one call over the socket answered: its data, or the error a client reads. */
-export type SocketAnswer = { ok: true; data: unknown } | { ok: false; code: string; message: string };
+export type SocketAnswer =
+  { ok: true; data: unknown } | { ok: false; code: string; message: string };
 
 /** A subscription as a client sees it: started or refused, then events, then an end. */
 export interface SocketStream {
@@ -17,7 +18,9 @@ export interface SocketClient {
   ws: WebSocket;
   call(method: 'query' | 'mutation', path: string, input?: unknown): Promise<SocketAnswer>;
   /** Sends several calls in one frame, as tRPC's client batches them. */
-  callAll(calls: { method: 'query' | 'mutation'; path: string; input?: unknown }[]): Promise<SocketAnswer[]>;
+  callAll(
+    calls: { method: 'query' | 'mutation'; path: string; input?: unknown }[],
+  ): Promise<SocketAnswer[]>;
   subscribe(path: string, input?: unknown): SocketStream;
   /** The close code and reason, once the socket has closed. */
   closed: Promise<{ code: number; reason: string }>;
@@ -61,12 +64,24 @@ export function openSocket(
     waiting.get(message.id)?.(message);
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    ws.once('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString('utf8') }));
+    ws.once('close', (code: number, reason: Buffer) =>
+      resolve({ code, reason: reason.toString('utf8') }),
+    );
   });
   const answerOf = (message: Wire): SocketAnswer =>
     message.error
-      ? { ok: false, code: message.error.json.data?.code ?? 'UNKNOWN', message: message.error.json.message }
-      : { ok: true, data: message.result?.data === undefined ? undefined : superjson.deserialize(message.result.data as never) };
+      ? {
+          ok: false,
+          code: message.error.json.data?.code ?? 'UNKNOWN',
+          message: message.error.json.message,
+        }
+      : {
+          ok: true,
+          data:
+            message.result?.data === undefined
+              ? undefined
+              : superjson.deserialize(message.result.data as never),
+        };
   const request = (method: string, path: string, input: unknown) => {
     const id = nextId++;
     return { id, message: { id, method, params: { path, input: superjson.serialize(input) } } };
@@ -158,6 +173,7 @@ export async function upgradeRefusal(opening: Promise<SocketClient>): Promise<Up
     },
     (e: unknown) => e,
   );
-  if (!(outcome instanceof UpgradeRefused)) throw new Error(`expected a refused upgrade, got ${String(outcome)}`);
+  if (!(outcome instanceof UpgradeRefused))
+    throw new Error(`expected a refused upgrade, got ${String(outcome)}`);
   return outcome;
 }

@@ -61,7 +61,9 @@ describe.each(testDatabaseKinds())('the production start on %s', (kind) => {
     if (kind === 'postgres') postgres = await createTestDatabase('postgres');
     const { started, printed } = await start({ NODE_ENV: 'production' });
 
-    const accounts = await started.handle.db.select({ email: schema.users.email, role: schema.users.role }).from(schema.users);
+    const accounts = await started.handle.db
+      .select({ email: schema.users.email, role: schema.users.role })
+      .from(schema.users);
     expect(accounts.toSorted((a, b) => a.email.localeCompare(b.email))).toEqual([
       { email: ADMIN_EMAIL, role: 'admin' },
       { email: SYSTEM_ACCOUNT.email, role: 'system' },
@@ -74,7 +76,8 @@ describe.each(testDatabaseKinds())('the production start on %s', (kind) => {
 
     // Without ADMIN_PASSWORD the admin's password was generated and printed, once.
     expect(printed).toHaveLength(1);
-    const generated = /Admin account: boss@yardsale\.test \/ (\S+) /.exec(printed[0] ?? '')?.[1] ?? '';
+    const generated =
+      /Admin account: boss@yardsale\.test \/ (\S+) /.exec(printed[0] ?? '')?.[1] ?? '';
     const admin = await signIn(started.url, ADMIN_EMAIL, generated);
     expect(admin.status).toBe(200);
     expect(((await admin.json()) as { role: string }).role).toBe('admin');
@@ -84,7 +87,9 @@ describe.each(testDatabaseKinds())('the production start on %s', (kind) => {
   it('adds no demo content to an existing database, even where it is asked for', async () => {
     const { started, printed } = await start({ NODE_ENV: 'development', SEED_DEMO: 'true' });
     expect(printed).toEqual([]);
-    const emails = (await started.handle.db.select({ email: schema.users.email }).from(schema.users)).map((u) => u.email);
+    const emails = (
+      await started.handle.db.select({ email: schema.users.email }).from(schema.users)
+    ).map((u) => u.email);
     expect(emails.toSorted()).toEqual([ADMIN_EMAIL, SYSTEM_ACCOUNT.email].toSorted());
     expect((await signIn(started.url, DEMO_EMAILS[0] ?? '', DEMO_PASSWORD)).status).toBe(401);
     await stop();

@@ -3,7 +3,12 @@ import path from 'node:path';
 
 import { Redis } from 'ioredis';
 
-import { createApiServices, createPostgresEventBus, ensureAdminRole, purgeEndedListings } from '@yardsale/api';
+import {
+  createApiServices,
+  createPostgresEventBus,
+  ensureAdminRole,
+  purgeEndedListings,
+} from '@yardsale/api';
 import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import { seedAccounts, seedDatabase } from '@yardsale/db/seed';
@@ -39,13 +44,17 @@ export async function startServer(
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   const handle = await createDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   await migrateDatabase(handle);
   const storage = createLocalStorage(uploadsDir);
   // Several instances on one PostgreSQL hear each other's events through LISTEN/NOTIFY.
   const events = handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
 
   const server = await buildApp({
     createServices: (logger) =>
@@ -72,17 +81,26 @@ export async function startServer(
   const admin = config.adminPassword ? { adminPassword: config.adminPassword } : {};
   // Demo content goes only into an empty database, and only when configured; never in production.
   const demo = config.seedDemo
-    ? await seedDatabase(handle.db, { storage, adminEmail: config.adminEmail, ...admin, log: (line) => log.info(line) })
+    ? await seedDatabase(handle.db, {
+        storage,
+        adminEmail: config.adminEmail,
+        ...admin,
+        log: (line) => log.info(line),
+      })
     : { seeded: false };
   const accounts = await seedAccounts(handle.db, { adminEmail: config.adminEmail, ...admin });
   const generated = demo.adminPassword ?? accounts.adminPassword;
   if (generated) {
     // Printed once, on the start that created the admin, so the operator can sign in.
-    print(`\nAdmin account: ${config.adminEmail} / ${generated} (set ADMIN_PASSWORD to choose it)\n`);
+    print(
+      `\nAdmin account: ${config.adminEmail} / ${generated} (set ADMIN_PASSWORD to choose it)\n`,
+    );
   }
   const role = await ensureAdminRole(server.services);
   if (role === 'other-admin') {
-    log.warn('ADMIN_EMAIL names an account that is not the admin: the database already has an admin, and the address does not move the role (decision 029)');
+    log.warn(
+      'ADMIN_EMAIL names an account that is not the admin: the database already has an admin, and the address does not move the role (decision 029)',
+    );
   }
 
   // Ended listings are already hidden by every query; this only clears them out a week later.

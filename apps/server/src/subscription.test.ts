@@ -21,20 +21,55 @@ describe('the live stream over a real websocket', () => {
   async function post(url: string, body: unknown, cookie = '') {
     const res = await fetch(`${server.url}${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.origin, ...(cookie ? { cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin: server.origin,
+        ...(cookie ? { cookie } : {}),
+      },
       body: JSON.stringify(body),
     });
-    return { json: (await res.json()) as Record<string, unknown>, cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '' };
+    return {
+      json: (await res.json()) as Record<string, unknown>,
+      cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
+    };
   }
 
   it('resumes after a dropped connection with every missed message, in order, once', async () => {
-    const seller = await post('/api/register', { email: 'ws-seller@example.com', password: 'ws-pass-1', firstName: 'Wen', lastName: 'Seller', termsAccepted: true });
-    const buyer = await post('/api/register', { email: 'ws-buyer@example.com', password: 'ws-pass-1', firstName: 'Bo', lastName: 'Buyer', termsAccepted: true });
+    const seller = await post('/api/register', {
+      email: 'ws-seller@example.com',
+      password: 'ws-pass-1',
+      firstName: 'Wen',
+      lastName: 'Seller',
+      termsAccepted: true,
+    });
+    const buyer = await post('/api/register', {
+      email: 'ws-buyer@example.com',
+      password: 'ws-pass-1',
+      firstName: 'Bo',
+      lastName: 'Buyer',
+      termsAccepted: true,
+    });
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Oak stool', category: 'Furniture', listingType: 'single-item', priceRange: 'Under $25', address: '4 Mill Lane' })) form.append(k, v);
-    const listing = (await (await fetch(`${server.url}/api/listings/create-with-photos`, { method: 'POST', headers: { cookie: seller.cookie, origin: server.origin }, body: form })).json()) as { id: number };
-    const conversationId = (await post('/api/conversations', { listingId: listing.id }, buyer.cookie)).json.id as number;
-    const send = (content: string) => post(`/api/conversations/${conversationId}/messages`, { content }, buyer.cookie);
+    for (const [k, v] of Object.entries({
+      title: 'Oak stool',
+      category: 'Furniture',
+      listingType: 'single-item',
+      priceRange: 'Under $25',
+      address: '4 Mill Lane',
+    }))
+      form.append(k, v);
+    const listing = (await (
+      await fetch(`${server.url}/api/listings/create-with-photos`, {
+        method: 'POST',
+        headers: { cookie: seller.cookie, origin: server.origin },
+        body: form,
+      })
+    ).json()) as { id: number };
+    const conversationId = (
+      await post('/api/conversations', { listingId: listing.id }, buyer.cookie)
+    ).json.id as number;
+    const send = (content: string) =>
+      post(`/api/conversations/${conversationId}/messages`, { content }, buyer.cookie);
 
     const cookie = seller.cookie;
     const origin = server.origin;
@@ -48,7 +83,9 @@ describe('the live stream over a real websocket', () => {
       WebSocket: BrowserLikeSocket as unknown as typeof globalThis.WebSocket,
       retryDelayMs: () => 200,
     });
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const client = createTRPCClient<AppRouter>({
+      links: [wsLink({ client: wsClient, transformer: superjson })],
+    });
     const received: string[] = [];
     const waiters: (() => void)[] = [];
     const sub = client.conversations.events.subscribe(undefined, {
@@ -59,7 +96,11 @@ describe('the live stream over a real websocket', () => {
     });
     const until = async (count: number) => {
       const deadline = Date.now() + 8000;
-      while (received.length < count && Date.now() < deadline) await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 100); });
+      while (received.length < count && Date.now() < deadline)
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 100);
+        });
     };
     try {
       await new Promise((r) => setTimeout(r, 300));

@@ -78,7 +78,11 @@ export async function sendJson(
 ) {
   const res = await fetch(`${server.url}${url}`, {
     method,
-    headers: { 'content-type': 'application/json', origin: server.origin, ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: server.origin,
+      ...(cookie ? { cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
   return {
@@ -89,7 +93,11 @@ export async function sendJson(
 }
 
 /** Two server instances on one fresh PostgreSQL database, their events through LISTEN/NOTIFY. */
-export async function startTwoInstances(): Promise<{ first: TestServer; second: TestServer; stop(): Promise<void> }> {
+export async function startTwoInstances(): Promise<{
+  first: TestServer;
+  second: TestServer;
+  stop(): Promise<void>;
+}> {
   const database = await createTestDatabase('postgres');
   const first = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
   const second = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });

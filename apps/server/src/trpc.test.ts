@@ -1,4 +1,10 @@
-import { TRPCClientError, createTRPCClient, createWSClient, httpBatchLink, wsLink } from '@trpc/client';
+import {
+  TRPCClientError,
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  wsLink,
+} from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -33,7 +39,13 @@ describe('tRPC over HTTP and websocket', () => {
     const res = await fetch(`${server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `ws-${Date.now()}@example.com`, password: 'socket-pass', firstName: 'Wes', lastName: 'Sock', termsAccepted: true }),
+      body: JSON.stringify({
+        email: `ws-${Date.now()}@example.com`,
+        password: 'socket-pass',
+        firstName: 'Wes',
+        lastName: 'Sock',
+        termsAccepted: true,
+      }),
     });
     return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   }
@@ -50,7 +62,9 @@ describe('tRPC over HTTP and websocket', () => {
     const cookie = await signedUpCookie();
     const client = httpClient(cookie);
     // Eight names in one path segment: well over the router's default limit of 100 characters.
-    const results = await Promise.all(Array.from({ length: 8 }, () => client.listings.stats.query()));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => client.listings.stats.query()),
+    );
     expect(results).toHaveLength(8);
     expect(results[0]).toEqual({ total: 0, singleItems: 0, garageSales: 0 });
   });
@@ -74,8 +88,13 @@ describe('tRPC over HTTP and websocket', () => {
         super(address, protocols, { headers: { cookie, origin } });
       }
     }
-    const wsClient = createWSClient({ url: wsUrl, WebSocket: BrowserLikeSocket as unknown as typeof globalThis.WebSocket });
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient, transformer: superjson })] });
+    const wsClient = createWSClient({
+      url: wsUrl,
+      WebSocket: BrowserLikeSocket as unknown as typeof globalThis.WebSocket,
+    });
+    const client = createTRPCClient<AppRouter>({
+      links: [wsLink({ client: wsClient, transformer: superjson })],
+    });
     try {
       const me = await client.auth.me.query();
       expect(me?.firstName).toBe('Wes');

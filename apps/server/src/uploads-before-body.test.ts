@@ -21,7 +21,12 @@ const DECLARED_BYTES = 25 * 1024 * 1024;
  * Starts an upload of 25 MB and sends only its first 64 KB, then waits: a server that checks before reading
  * answers now; one that reads the body first never answers while the client holds the rest back.
  */
-function uploadHeldBack(url: string, cookie: string, origin: string, field: string): Promise<{ status: number; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
+function uploadHeldBack(
+  url: string,
+  cookie: string,
+  origin: string,
+  field: string,
+): Promise<{ status: number; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
@@ -42,14 +47,20 @@ function uploadHeldBack(url: string, cookie: string, origin: string, field: stri
       res.on('end', () => {
         clearTimeout(timer);
         req.destroy();
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown>, headers: res.headers });
+        resolve({
+          status: res.statusCode ?? 0,
+          body: JSON.parse(text) as Record<string, unknown>,
+          headers: res.headers,
+        });
       });
     });
     req.on('error', (err) => {
       clearTimeout(timer);
       reject(err);
     });
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    req.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     req.write(Buffer.alloc(64 * 1024, 7));
     // The rest is never sent.
   });
@@ -92,18 +103,38 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
     const res = await fetch(`${server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `uploader-${kind}-${people}@example.com`, password: 'upload-pass-1', firstName: 'Uma', lastName: 'Ploder', termsAccepted: true }),
+      body: JSON.stringify({
+        email: `uploader-${kind}-${people}@example.com`,
+        password: 'upload-pass-1',
+        firstName: 'Uma',
+        lastName: 'Ploder',
+        termsAccepted: true,
+      }),
     });
     expect(res.status).toBe(200);
     return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   }
-  const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
 
   async function createListing(cookie: string): Promise<number> {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Oak chair', category: 'Furniture', listingType: 'single-item', priceRange: 'Under $25', address: '3 Elm Row' })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      title: 'Oak chair',
+      category: 'Furniture',
+      listingType: 'single-item',
+      priceRange: 'Under $25',
+      address: '3 Elm Row',
+    }))
+      form.append(k, v);
     form.append('photos', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'a.png');
-    const res = await fetch(`${server.url}/api/listings/create-with-photos`, { method: 'POST', headers: { cookie, origin: server.origin }, body: form });
+    const res = await fetch(`${server.url}/api/listings/create-with-photos`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin },
+      body: form,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     return ((await res.json()) as { id: number }).id;
   }
@@ -114,12 +145,22 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
     const listingId = await createListing(seller);
     const putsBefore = storagePuts;
 
-    const forbidden = await uploadHeldBack(`${server.url}/api/listings/${listingId}/images`, stranger, server.origin, 'images');
+    const forbidden = await uploadHeldBack(
+      `${server.url}/api/listings/${listingId}/images`,
+      stranger,
+      server.origin,
+      'images',
+    );
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe(MESSAGES.listing.onlySeller);
     expect(forbidden.headers.connection).toBe('close');
 
-    const missing = await uploadHeldBack(`${server.url}/api/listings/${listingId + 1000}/images`, stranger, server.origin, 'images');
+    const missing = await uploadHeldBack(
+      `${server.url}/api/listings/${listingId + 1000}/images`,
+      stranger,
+      server.origin,
+      'images',
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe(MESSAGES.listing.notFound);
     expect(storagePuts).toBe(putsBefore);
@@ -127,7 +168,11 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
     // The seller's own upload is read and stored as before.
     const form = new FormData();
     form.append('images', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'b.png');
-    const own = await fetch(`${server.url}/api/listings/${listingId}/images`, { method: 'POST', headers: { cookie: seller, origin: server.origin }, body: form });
+    const own = await fetch(`${server.url}/api/listings/${listingId}/images`, {
+      method: 'POST',
+      headers: { cookie: seller, origin: server.origin },
+      body: form,
+    });
     expect(own.status).toBe(200);
     expect(((await own.json()) as { images: unknown[] }).images).toHaveLength(2);
   });
@@ -135,11 +180,24 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
   it('limits profile pictures per account before reading the next one', async () => {
     const cookie = await register();
     const form = new FormData();
-    form.append('profilePicture', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'me.png');
-    const first = await fetch(`${server.url}/api/user/profile-picture`, { method: 'POST', headers: { cookie, origin: server.origin }, body: form });
+    form.append(
+      'profilePicture',
+      new Blob([new Uint8Array(await png())], { type: 'image/png' }),
+      'me.png',
+    );
+    const first = await fetch(`${server.url}/api/user/profile-picture`, {
+      method: 'POST',
+      headers: { cookie, origin: server.origin },
+      body: form,
+    });
     expect(first.status).toBe(200);
 
-    const second = await uploadHeldBack(`${server.url}/api/user/profile-picture`, cookie, server.origin, 'profilePicture');
+    const second = await uploadHeldBack(
+      `${server.url}/api/user/profile-picture`,
+      cookie,
+      server.origin,
+      'profilePicture',
+    );
     expect(second.status).toBe(429);
     expect(second.body.message).toBe(MESSAGES.rateLimited);
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
@@ -148,7 +206,12 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
   it('limits listing creation before reading its photos', async () => {
     const cookie = await register();
     await createListing(cookie);
-    const refused = await uploadHeldBack(`${server.url}/api/listings/create-with-photos`, cookie, server.origin, 'photos');
+    const refused = await uploadHeldBack(
+      `${server.url}/api/listings/create-with-photos`,
+      cookie,
+      server.origin,
+      'photos',
+    );
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(MESSAGES.rateLimited);
   });

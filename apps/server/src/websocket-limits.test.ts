@@ -21,7 +21,13 @@ let people = 0;
 
 async function register(server: TestServer, firstName = 'Lim') {
   people += 1;
-  const res = await post(server, '/api/register', { email: `limits-${people}-${Date.now()}@example.com`, password: PASSWORD, firstName, lastName: 'Its', termsAccepted: true });
+  const res = await post(server, '/api/register', {
+    email: `limits-${people}-${Date.now()}@example.com`,
+    password: PASSWORD,
+    firstName,
+    lastName: 'Its',
+    termsAccepted: true,
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return { id: res.json.id as number, cookie: res.cookie };
 }
@@ -30,7 +36,10 @@ async function closeAll(sockets: SocketClient[]) {
   await Promise.all(sockets.map((s) => s.close()));
 }
 
-const generousRateLimits = { registerByClient: { points: 1000, durationSeconds: 60 }, messagesByAccount: { points: 1000, durationSeconds: 60 } };
+const generousRateLimits = {
+  registerByClient: { points: 1000, durationSeconds: 60 },
+  messagesByAccount: { points: 1000, durationSeconds: 60 },
+};
 
 describe('bounds on websockets', () => {
   let server: TestServer;
@@ -44,15 +53,25 @@ describe('bounds on websockets', () => {
   it(`refuses a socket's live stream past ${LIVE_SOCKET_LIMITS.subscriptionsPerSocket} with a product message, and takes one again once another stops`, async () => {
     const { cookie } = await register(server);
     const socket = await openSocket(server.url, { cookie });
-    const streams = Array.from({ length: LIVE_SOCKET_LIMITS.subscriptionsPerSocket }, () => socket.subscribe('conversations.events'));
-    for (const stream of streams) expect(await stream.started).toEqual({ ok: true, data: undefined });
+    const streams = Array.from({ length: LIVE_SOCKET_LIMITS.subscriptionsPerSocket }, () =>
+      socket.subscribe('conversations.events'),
+    );
+    for (const stream of streams)
+      expect(await stream.started).toEqual({ ok: true, data: undefined });
 
     const extra = socket.subscribe('conversations.events');
-    expect(await extra.started).toEqual({ ok: false, code: 'TOO_MANY_REQUESTS', message: MESSAGES.live.tooManyStreams });
+    expect(await extra.started).toEqual({
+      ok: false,
+      code: 'TOO_MANY_REQUESTS',
+      message: MESSAGES.live.tooManyStreams,
+    });
 
     streams[0]?.stop();
     expect(await streams[0]?.ended).toBe('stopped');
-    expect(await socket.subscribe('conversations.events').started).toEqual({ ok: true, data: undefined });
+    expect(await socket.subscribe('conversations.events').started).toEqual({
+      ok: true,
+      data: undefined,
+    });
     await socket.close();
   });
 
@@ -62,13 +81,19 @@ describe('bounds on websockets', () => {
     // More than may run at once, in one frame, within the socket's burst (with one call to spare).
     const calls = LIVE_SOCKET_LIMITS.callBurstPerSocket - 1;
     expect(calls).toBeGreaterThan(LIVE_SOCKET_LIMITS.callsInFlightPerSocket);
-    const answers = await socket.callAll(Array.from({ length: calls }, () => ({ method: 'query' as const, path: 'auth.me' })));
+    const answers = await socket.callAll(
+      Array.from({ length: calls }, () => ({ method: 'query' as const, path: 'auth.me' })),
+    );
     const answered = answers.filter((a) => a.ok);
     const refused = answers.filter((a) => !a.ok);
     expect(answered.length).toBeGreaterThan(0);
     expect(answered.length).toBeLessThanOrEqual(LIVE_SOCKET_LIMITS.callsInFlightPerSocket);
     for (const answer of refused) {
-      expect(answer).toEqual({ ok: false, code: 'TOO_MANY_REQUESTS', message: MESSAGES.live.tooManyCalls });
+      expect(answer).toEqual({
+        ok: false,
+        code: 'TOO_MANY_REQUESTS',
+        message: MESSAGES.live.tooManyCalls,
+      });
     }
     // Once answered, the socket takes calls again.
     expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: true });
@@ -79,10 +104,15 @@ describe('bounds on websockets', () => {
     const { cookie } = await register(server);
     const socket = await openSocket(server.url, { cookie });
     const streams = Array.from({ length: 300 }, () => socket.subscribe('conversations.events'));
-    expect(await socket.closed).toEqual({ code: CLOSE_TOO_MANY_CALLS, reason: MESSAGES.live.tooManyCalls });
+    expect(await socket.closed).toEqual({
+      code: CLOSE_TOO_MANY_CALLS,
+      reason: MESSAGES.live.tooManyCalls,
+    });
     const answers = await Promise.all(streams.map((s) => s.started));
     // Read up to its budget, then not at all.
-    expect(answers.filter((a) => a.ok || a.code === 'TOO_MANY_REQUESTS').length).toBeLessThanOrEqual(LIVE_SOCKET_LIMITS.callBurstPerSocket + 1);
+    expect(
+      answers.filter((a) => a.ok || a.code === 'TOO_MANY_REQUESTS').length,
+    ).toBeLessThanOrEqual(LIVE_SOCKET_LIMITS.callBurstPerSocket + 1);
     // A well-behaved socket of the same account is not affected.
     const calm = await openSocket(server.url, { cookie });
     expect(await calm.call('query', 'auth.me')).toMatchObject({ ok: true });
@@ -91,7 +121,11 @@ describe('bounds on websockets', () => {
 
   it(`refuses an account's socket past ${LIVE_SOCKET_LIMITS.socketsPerUser} with 429 at the upgrade`, async () => {
     const { cookie } = await register(server);
-    const sockets = await Promise.all(Array.from({ length: LIVE_SOCKET_LIMITS.socketsPerUser }, () => openSocket(server.url, { cookie })));
+    const sockets = await Promise.all(
+      Array.from({ length: LIVE_SOCKET_LIMITS.socketsPerUser }, () =>
+        openSocket(server.url, { cookie }),
+      ),
+    );
     const refused = await upgradeRefusal(openSocket(server.url, { cookie }));
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body)).toEqual({ message: MESSAGES.live.tooManyConnections });
@@ -105,12 +139,16 @@ describe('bounds on websockets', () => {
   });
 
   it(`refuses a client address's socket past ${LIVE_SOCKET_LIMITS.socketsPerAddress}, whatever X-Forwarded-For it sends`, async () => {
-    const sockets = await Promise.all(Array.from({ length: LIVE_SOCKET_LIMITS.socketsPerAddress }, () => openSocket(server.url)));
+    const sockets = await Promise.all(
+      Array.from({ length: LIVE_SOCKET_LIMITS.socketsPerAddress }, () => openSocket(server.url)),
+    );
     const plain = await upgradeRefusal(openSocket(server.url));
     expect(plain.status).toBe(429);
     expect(JSON.parse(plain.body)).toEqual({ message: MESSAGES.live.tooManyConnections });
     // No proxy is trusted here: a forged header changes nothing.
-    const forged = await upgradeRefusal(openSocket(server.url, { headers: { 'x-forwarded-for': '198.51.100.23' } }));
+    const forged = await upgradeRefusal(
+      openSocket(server.url, { headers: { 'x-forwarded-for': '198.51.100.23' } }),
+    );
     expect(forged.status).toBe(429);
     await sockets[0]?.close();
     const again = await openSocket(server.url);
@@ -122,7 +160,10 @@ describe('the client address of a websocket behind a trusted proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
     // This test's own connections come from 127.0.0.1: here, that is the trusted proxy.
-    server = await startTestServer('pglite', { trustProxy: '127.0.0.1', socketLimits: { socketsPerAddress: 3 } });
+    server = await startTestServer('pglite', {
+      trustProxy: '127.0.0.1',
+      socketLimits: { socketsPerAddress: 3 },
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -130,7 +171,11 @@ describe('the client address of a websocket behind a trusted proxy', () => {
 
   it('counts sockets by the address the proxy saw, not by what the client wrote before it', async () => {
     const behind = (xff: string) => openSocket(server.url, { headers: { 'x-forwarded-for': xff } });
-    const sockets = await Promise.all([behind('203.0.113.7'), behind('203.0.113.7'), behind('203.0.113.7')]);
+    const sockets = await Promise.all([
+      behind('203.0.113.7'),
+      behind('203.0.113.7'),
+      behind('203.0.113.7'),
+    ]);
     expect((await upgradeRefusal(behind('203.0.113.7'))).status).toBe(429);
     // The client's own entries come first; the proxy appends the address it saw.
     expect((await upgradeRefusal(behind('198.51.100.1, 203.0.113.7'))).status).toBe(429);
@@ -147,9 +192,18 @@ describe('reading a client address as Fastify reads request.ip', () => {
     ['one proxy address', '127.0.0.1'],
     ['a list with a range', 'loopback, 10.0.0.0/8'],
     ['a list as an array', ['127.0.0.1', '10.1.2.3']],
-    ['a function (a hop count the server turns into one)', (_address: string, hop: number) => hop < 2],
+    [
+      'a function (a hop count the server turns into one)',
+      (_address: string, hop: number) => hop < 2,
+    ],
   ];
-  const headers = [undefined, '203.0.113.9', '198.51.100.1, 10.1.2.3', '198.51.100.1, 203.0.113.9, 10.9.9.9', 'not-an-ip'];
+  const headers = [
+    undefined,
+    '203.0.113.9',
+    '198.51.100.1, 10.1.2.3',
+    '198.51.100.1, 203.0.113.9, 10.9.9.9',
+    'not-an-ip',
+  ];
 
   it.each(settings)('agrees with Fastify with %s', async (_name, trust) => {
     const app = Fastify({ trustProxy: trust as boolean | string | string[] });
@@ -157,7 +211,11 @@ describe('reading a client address as Fastify reads request.ip', () => {
     app.get('/', (req) => ({ fastify: req.ip, ours: read(req.raw) }));
     try {
       for (const xff of headers) {
-        const res = await app.inject({ url: '/', headers: xff ? { 'x-forwarded-for': xff } : {}, remoteAddress: '127.0.0.1' });
+        const res = await app.inject({
+          url: '/',
+          headers: xff ? { 'x-forwarded-for': xff } : {},
+          remoteAddress: '127.0.0.1',
+        });
         const { fastify, ours } = res.json<{ fastify: string; ours: string }>();
         expect(ours, `X-Forwarded-For: ${String(xff)}`).toBe(fastify);
       }
@@ -168,10 +226,25 @@ describe('reading a client address as Fastify reads request.ip', () => {
 });
 
 /** Runs the flood client in its own process; resolves with what it reports once everything is open. */
-function startFlood(plan: { url: string; cookies: string[]; socketsPerCookie: number; anonymousSockets: number; streamsPerSocket: number }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./flood-client.ts', import.meta.url)), JSON.stringify(plan)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+function startFlood(plan: {
+  url: string;
+  cookies: string[];
+  socketsPerCookie: number;
+  anonymousSockets: number;
+  streamsPerSocket: number;
+}) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./flood-client.ts', import.meta.url)),
+      JSON.stringify(plan),
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   const outcome = new Promise<FloodOutcome>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -179,7 +252,9 @@ function startFlood(plan: { url: string; cookies: string[]; socketsPerCookie: nu
       const line = out.split('\n')[0];
       if (out.includes('\n') && line) resolve(JSON.parse(line) as FloodOutcome);
     });
-    child.once('exit', (code) => reject(new Error(`flood client exited with ${String(code)} before reporting`)));
+    child.once('exit', (code) =>
+      reject(new Error(`flood client exited with ${String(code)} before reporting`)),
+    );
   });
   return {
     outcome,
@@ -205,10 +280,22 @@ describe('a flood of websockets and live streams from one client (embedded datab
     const buyer = await register(server, 'Flood');
     const attackers = [seller, buyer, await register(server, 'Flood')];
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Flood lamp', category: 'Home & Garden', listingType: 'single-item', priceRange: 'Free', address: '1 Surge St' })) form.append(k, v);
-    const listing = await fetch(`${server.url}/api/listings/create-with-photos`, { method: 'POST', headers: { cookie: seller.cookie, origin: server.origin }, body: form });
+    for (const [k, v] of Object.entries({
+      title: 'Flood lamp',
+      category: 'Home & Garden',
+      listingType: 'single-item',
+      priceRange: 'Free',
+      address: '1 Surge St',
+    }))
+      form.append(k, v);
+    const listing = await fetch(`${server.url}/api/listings/create-with-photos`, {
+      method: 'POST',
+      headers: { cookie: seller.cookie, origin: server.origin },
+      body: form,
+    });
     const listingId = ((await listing.json()) as { id: number }).id;
-    const conversationId = (await post(server, '/api/conversations', { listingId }, buyer.cookie)).json.id as number;
+    const conversationId = (await post(server, '/api/conversations', { listingId }, buyer.cookie))
+      .json.id as number;
 
     const latencies: { healthz: number[]; other: number[] } = { healthz: [], other: [] };
     let probing = true;
@@ -239,7 +326,16 @@ describe('a flood of websockets and live streams from one client (embedded datab
       const outcome = await flood.outcome;
       // Then wake every flooding stream a few times over: messages between the flooding accounts.
       for (let i = 0; i < 5; i++) {
-        expect((await post(server, `/api/conversations/${conversationId}/messages`, { content: `wake ${i}` }, buyer.cookie)).status).toBe(200);
+        expect(
+          (
+            await post(
+              server,
+              `/api/conversations/${conversationId}/messages`,
+              { content: `wake ${i}` },
+              buyer.cookie,
+            )
+          ).status,
+        ).toBe(200);
         await new Promise((r) => setTimeout(r, 100));
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -247,10 +343,15 @@ describe('a flood of websockets and live streams from one client (embedded datab
       await probing$;
       const summary = (ms: number[]) => {
         const sorted = [...ms].sort((x, y) => x - y);
-        const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+        const at = (q: number) =>
+          Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
         return { probes: ms.length, median: at(0.5), p90: at(0.9), max: at(1) };
       };
-      const figures = { outcome, healthz: summary(latencies.healthz), other: summary(latencies.other) };
+      const figures = {
+        outcome,
+        healthz: summary(latencies.healthz),
+        other: summary(latencies.other),
+      };
       console.log(JSON.stringify(figures));
       // The flood met every bound: refused upgrades, refused streams, sockets cut off mid-flood.
       expect(outcome.refused['429']).toBeGreaterThan(0);

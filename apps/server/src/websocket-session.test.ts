@@ -25,13 +25,20 @@ let people = 0;
 
 /** HTTP helpers against one server, as the web app calls it. */
 function httpClient(server: { url: string; origin: string }) {
-  const post = (url: string, body: unknown, cookie = '', method = 'POST') => sendJson(server, url, body, cookie, method);
+  const post = (url: string, body: unknown, cookie = '', method = 'POST') =>
+    sendJson(server, url, body, cookie, method);
   return {
     post,
     async register(firstName = 'Sol') {
       people += 1;
       const email = `socket-${people}-${Date.now()}@example.com`;
-      const res = await post('/api/register', { email, password: PASSWORD, firstName, lastName: 'Lane', termsAccepted: true });
+      const res = await post('/api/register', {
+        email,
+        password: PASSWORD,
+        firstName,
+        lastName: 'Lane',
+        termsAccepted: true,
+      });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       return { email, id: res.json.id as number, cookie: res.cookie };
     },
@@ -50,20 +57,36 @@ function httpClient(server: { url: string; origin: string }) {
 async function closedWithin(client: SocketClient, ms = 3000) {
   return Promise.race([
     client.closed,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms),
+    ),
   ]);
 }
 
 /** The calls the finding names, each with an input it would accept from a signed-in person. */
 const signedInCalls = (conversationId: number) => [
-  { method: 'mutation' as const, path: 'conversations.send', input: { conversationId, content: 'Still there?' } },
+  {
+    method: 'mutation' as const,
+    path: 'conversations.send',
+    input: { conversationId, content: 'Still there?' },
+  },
   {
     method: 'mutation' as const,
     path: 'listings.create',
-    input: { title: 'Late lamp', category: 'Home & Garden', listingType: 'single-item', priceRange: 'Free', address: '3 Wick Lane' },
+    input: {
+      title: 'Late lamp',
+      category: 'Home & Garden',
+      listingType: 'single-item',
+      priceRange: 'Free',
+      address: '3 Wick Lane',
+    },
   },
   { method: 'query' as const, path: 'auth.me', input: undefined },
-  { method: 'mutation' as const, path: 'auth.updateProfile', input: { firstName: 'Mallory', lastName: 'Lane', email: 'mallory@example.com' } },
+  {
+    method: 'mutation' as const,
+    path: 'auth.updateProfile',
+    input: { firstName: 'Mallory', lastName: 'Lane', email: 'mallory@example.com' },
+  },
 ];
 
 describe('websockets follow their session (embedded database)', () => {
@@ -95,16 +118,31 @@ describe('websockets follow their session (embedded database)', () => {
       adminEmail: TEST_ADMIN_EMAIL,
       events,
       now: () => new Date(Date.now() + offset),
-      rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 }, loginByClient: { points: 1000, durationSeconds: 60 } },
+      rateLimits: {
+        registerByClient: { points: 1000, durationSeconds: 60 },
+        loginByClient: { points: 1000, durationSeconds: 60 },
+      },
     });
     http = httpClient(server);
     const seller = await http.register('Sela');
     buyer = await http.register('Bram');
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Copper kettle', category: 'Home & Garden', listingType: 'single-item', priceRange: 'Under $25', address: '8 Kettle Row' })) form.append(k, v);
-    const created = await fetch(`${server.url}/api/listings/create-with-photos`, { method: 'POST', headers: { cookie: seller.cookie, origin: server.origin }, body: form });
+    for (const [k, v] of Object.entries({
+      title: 'Copper kettle',
+      category: 'Home & Garden',
+      listingType: 'single-item',
+      priceRange: 'Under $25',
+      address: '8 Kettle Row',
+    }))
+      form.append(k, v);
+    const created = await fetch(`${server.url}/api/listings/create-with-photos`, {
+      method: 'POST',
+      headers: { cookie: seller.cookie, origin: server.origin },
+      body: form,
+    });
     const listingId = ((await created.json()) as { id: number }).id;
-    conversationId = (await http.post('/api/conversations', { listingId }, buyer.cookie)).json.id as number;
+    conversationId = (await http.post('/api/conversations', { listingId }, buyer.cookie)).json
+      .id as number;
   });
   afterAll(async () => {
     await server.stop();
@@ -124,16 +162,29 @@ describe('websockets follow their session (embedded database)', () => {
       expect(await http.me(cookie)).toBe(401);
       const answers = await socket.callAll(signedInCalls(conversationId));
       for (const answer of answers) {
-        expect(answer).toEqual({ ok: false, code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+        expect(answer).toEqual({
+          ok: false,
+          code: 'UNAUTHORIZED',
+          message: MESSAGES.auth.unauthorized,
+        });
       }
     } finally {
       holdNotices = false;
     }
-    expect(await closedWithin(socket)).toEqual({ code: CLOSE_SESSION_ENDED, reason: MESSAGES.live.sessionEnded });
+    expect(await closedWithin(socket)).toEqual({
+      code: CLOSE_SESSION_ENDED,
+      reason: MESSAGES.live.sessionEnded,
+    });
     // Nothing was written on the ended session's behalf.
-    const [profile] = await database.db.select().from(schema.users).where(eq(schema.users.id, buyer.id));
+    const [profile] = await database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, buyer.id));
     expect(profile?.firstName).toBe('Bram');
-    const messages = await database.db.select().from(schema.messages).where(eq(schema.messages.conversationId, conversationId));
+    const messages = await database.db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.conversationId, conversationId));
     expect(messages).toHaveLength(0);
   });
 
@@ -144,8 +195,15 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await stream.started).toEqual({ ok: true, data: undefined });
     const started = Date.now();
     expect((await http.post('/api/logout', {}, cookie)).status).toBe(200);
-    expect(await stream.ended).toEqual({ ok: false, code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
-    expect(await closedWithin(socket)).toEqual({ code: CLOSE_SESSION_ENDED, reason: MESSAGES.live.sessionEnded });
+    expect(await stream.ended).toEqual({
+      ok: false,
+      code: 'UNAUTHORIZED',
+      message: MESSAGES.auth.unauthorized,
+    });
+    expect(await closedWithin(socket)).toEqual({
+      code: CLOSE_SESSION_ENDED,
+      reason: MESSAGES.live.sessionEnded,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
@@ -155,16 +213,36 @@ describe('websockets follow their session (embedded database)', () => {
     const elsewhere = await http.login(person.email, true);
     const mine = await openSocket(server.url, { cookie: here });
     const theirs = await openSocket(server.url, { cookie: elsewhere });
-    const listing = await http.post('/trpc/listings.create', { json: { title: 'Spare chair', category: 'Furniture', listingType: 'single-item', priceRange: 'Free', address: '2 Seat St' } }, here);
+    const listing = await http.post(
+      '/trpc/listings.create',
+      {
+        json: {
+          title: 'Spare chair',
+          category: 'Furniture',
+          listingType: 'single-item',
+          priceRange: 'Free',
+          address: '2 Seat St',
+        },
+      },
+      here,
+    );
     const listingId = (listing.json.result as { data: { json: { id: number } } }).data.json.id;
 
-    const changed = await http.post('/api/user/password', { currentPassword: PASSWORD, newPassword: 'socket-pass-2', confirmPassword: 'socket-pass-2' }, here, 'PUT');
+    const changed = await http.post(
+      '/api/user/password',
+      { currentPassword: PASSWORD, newPassword: 'socket-pass-2', confirmPassword: 'socket-pass-2' },
+      here,
+      'PUT',
+    );
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
 
     expect((await closedWithin(theirs)).code).toBe(CLOSE_SESSION_ENDED);
     expect(await theirs.call('mutation', 'saved.save', { listingId })).toMatchObject({ ok: false });
     expect(await mine.call('mutation', 'saved.save', { listingId })).toMatchObject({ ok: true });
-    expect(await mine.call('query', 'auth.me')).toMatchObject({ ok: true, data: { email: person.email } });
+    expect(await mine.call('query', 'auth.me')).toMatchObject({
+      ok: true,
+      data: { email: person.email },
+    });
     await mine.close();
   });
 
@@ -174,7 +252,11 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: true });
     // A session without "Remember me" ends 24 hours after sign-in.
     offset += DAY_MS + 1000;
-    expect(await socket.call('query', 'auth.me')).toEqual({ ok: false, code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+    expect(await socket.call('query', 'auth.me')).toEqual({
+      ok: false,
+      code: 'UNAUTHORIZED',
+      message: MESSAGES.auth.unauthorized,
+    });
     expect((await closedWithin(socket)).code).toBe(CLOSE_SESSION_ENDED);
   });
 
@@ -185,7 +267,10 @@ describe('websockets follow their session (embedded database)', () => {
     const socket = await openSocket(server.url, { cookie: person.cookie });
     const stream = socket.subscribe('conversations.events');
     expect(await stream.started).toMatchObject({ ok: true });
-    expect(await closedWithin(socket, 5000)).toEqual({ code: CLOSE_SESSION_ENDED, reason: MESSAGES.live.sessionEnded });
+    expect(await closedWithin(socket, 5000)).toEqual({
+      code: CLOSE_SESSION_ENDED,
+      reason: MESSAGES.live.sessionEnded,
+    });
     expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
   });
 
@@ -201,7 +286,10 @@ describe('websockets follow their session (embedded database)', () => {
     const socket = await openSocket(server.url, { cookie });
     expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: true });
     offset = signedInAt + 90 * DAY_MS;
-    expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(await socket.call('query', 'auth.me')).toMatchObject({
+      ok: false,
+      code: 'UNAUTHORIZED',
+    });
     expect((await closedWithin(socket)).code).toBe(CLOSE_SESSION_ENDED);
     expect(await http.me(cookie)).toBe(401);
   });
@@ -213,64 +301,99 @@ describe('websockets follow their session (embedded database)', () => {
       database.db.update(schema.users).set({ role }).where(eq(schema.users.id, person.id));
     const adminCall = () => socket.call('query', 'admin.reports', {});
 
-    expect(await adminCall()).toEqual({ ok: false, code: 'FORBIDDEN', message: MESSAGES.auth.forbidden });
+    expect(await adminCall()).toEqual({
+      ok: false,
+      code: 'FORBIDDEN',
+      message: MESSAGES.auth.forbidden,
+    });
     await setRole('admin');
     expect(await adminCall()).toMatchObject({ ok: true });
-    expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: true, data: { role: 'admin' } });
+    expect(await socket.call('query', 'auth.me')).toMatchObject({
+      ok: true,
+      data: { role: 'admin' },
+    });
     await setRole('user');
-    expect(await adminCall()).toEqual({ ok: false, code: 'FORBIDDEN', message: MESSAGES.auth.forbidden });
+    expect(await adminCall()).toEqual({
+      ok: false,
+      code: 'FORBIDDEN',
+      message: MESSAGES.auth.forbidden,
+    });
     // The session itself lives on.
-    expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: true, data: { role: 'user' } });
+    expect(await socket.call('query', 'auth.me')).toMatchObject({
+      ok: true,
+      data: { role: 'user' },
+    });
     await socket.close();
   });
 
   it('keeps a socket opened signed out working as a visitor', async () => {
     const socket = await openSocket(server.url);
     expect(await socket.call('query', 'auth.me')).toEqual({ ok: true, data: null });
-    expect(await socket.call('query', 'listings.stats')).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(await socket.call('query', 'listings.stats')).toMatchObject({
+      ok: false,
+      code: 'UNAUTHORIZED',
+    });
     expect(socket.ws.readyState).toBe(socket.ws.OPEN);
     await socket.close();
   });
 });
 
 /** Needs PostgreSQL (TEST_DATABASE_URL): the embedded database serves one process only. */
-describe.runIf(testDatabaseKinds().includes('postgres'))('websockets follow their session across instances', () => {
-  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
-  let first: TestServer;
-  let second: TestServer;
+describe.runIf(testDatabaseKinds().includes('postgres'))(
+  'websockets follow their session across instances',
+  () => {
+    let instances: Awaited<ReturnType<typeof startTwoInstances>>;
+    let first: TestServer;
+    let second: TestServer;
 
-  beforeAll(async () => {
-    instances = await startTwoInstances();
-    ({ first, second } = instances);
-  });
-  afterAll(async () => {
-    await instances.stop();
-  });
+    beforeAll(async () => {
+      instances = await startTwoInstances();
+      ({ first, second } = instances);
+    });
+    afterAll(async () => {
+      await instances.stop();
+    });
 
-  it('closes the socket on instance B when its session signs out through instance A', async () => {
-    const a = httpClient(first);
-    const person = await a.register('Ines');
-    const socket = await openSocket(second.url, { cookie: person.cookie });
-    const stream = socket.subscribe('conversations.events');
-    expect(await stream.started).toMatchObject({ ok: true });
-    expect(await socket.call('query', 'auth.me')).toMatchObject({ ok: true, data: { email: person.email } });
+    it('closes the socket on instance B when its session signs out through instance A', async () => {
+      const a = httpClient(first);
+      const person = await a.register('Ines');
+      const socket = await openSocket(second.url, { cookie: person.cookie });
+      const stream = socket.subscribe('conversations.events');
+      expect(await stream.started).toMatchObject({ ok: true });
+      expect(await socket.call('query', 'auth.me')).toMatchObject({
+        ok: true,
+        data: { email: person.email },
+      });
 
-    expect((await a.post('/api/logout', {}, person.cookie)).status).toBe(200);
-    expect(await closedWithin(socket)).toEqual({ code: CLOSE_SESSION_ENDED, reason: MESSAGES.live.sessionEnded });
-    expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
-  });
+      expect((await a.post('/api/logout', {}, person.cookie)).status).toBe(200);
+      expect(await closedWithin(socket)).toEqual({
+        code: CLOSE_SESSION_ENDED,
+        reason: MESSAGES.live.sessionEnded,
+      });
+      expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    });
 
-  it("closes the other sessions' sockets on instance B after a password change through instance A", async () => {
-    const a = httpClient(first);
-    const b = httpClient(second);
-    const person = await a.register('Olle');
-    const elsewhere = await b.login(person.email, true);
-    const theirs = await openSocket(second.url, { cookie: elsewhere });
-    const mine = await openSocket(second.url, { cookie: person.cookie });
-    const changed = await a.post('/api/user/password', { currentPassword: PASSWORD, newPassword: 'socket-pass-2', confirmPassword: 'socket-pass-2' }, person.cookie, 'PUT');
-    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
-    expect((await closedWithin(theirs)).code).toBe(CLOSE_SESSION_ENDED);
-    expect(await mine.call('query', 'auth.me')).toMatchObject({ ok: true });
-    await mine.close();
-  });
-});
+    it("closes the other sessions' sockets on instance B after a password change through instance A", async () => {
+      const a = httpClient(first);
+      const b = httpClient(second);
+      const person = await a.register('Olle');
+      const elsewhere = await b.login(person.email, true);
+      const theirs = await openSocket(second.url, { cookie: elsewhere });
+      const mine = await openSocket(second.url, { cookie: person.cookie });
+      const changed = await a.post(
+        '/api/user/password',
+        {
+          currentPassword: PASSWORD,
+          newPassword: 'socket-pass-2',
+          confirmPassword: 'socket-pass-2',
+        },
+        person.cookie,
+        'PUT',
+      );
+      expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+      expect((await closedWithin(theirs)).code).toBe(CLOSE_SESSION_ENDED);
+      expect(await mine.call('query', 'auth.me')).toMatchObject({ ok: true });
+      await mine.close();
+    });
+  },
+);

@@ -46,7 +46,11 @@ export interface WebSocketOptions {
 function refuse(socket: Duplex, status: string, message?: string) {
   const body = message ? JSON.stringify({ message }) : '';
   const head = [`HTTP/1.1 ${status}`, 'Connection: close'];
-  if (body) head.push('Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`);
+  if (body)
+    head.push(
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+    );
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
@@ -70,7 +74,8 @@ function createKeyedQueue() {
   };
 }
 
-const sessionEndedError = () => new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+const sessionEndedError = () =>
+  new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
 
 /** The earliest moment a session can end without anyone ending it: idle expiry or absolute end. */
 const endOf = (session: ValidatedSession) =>
@@ -186,7 +191,9 @@ class SocketSession implements LiveSocket {
     if (!this.token || this.endedWith || this.closed) return;
     const token = this.token;
     try {
-      const current = await this.turn(() => this.services.sessions.validate(token, { renew: false }));
+      const current = await this.turn(() =>
+        this.services.sessions.validate(token, { renew: false }),
+      );
       if (current) this.watch(endOf(current));
       else this.end();
     } catch (err) {
@@ -222,7 +229,10 @@ class SocketSession implements LiveSocket {
   private schedule(delayMs: number) {
     clearTimeout(this.timer);
     if (this.closed) return;
-    this.timer = setTimeout(() => void this.recheck(), Math.min(Math.max(delayMs, 0), SESSION_RECHECK_MAX_MS));
+    this.timer = setTimeout(
+      () => void this.recheck(),
+      Math.min(Math.max(delayMs, 0), SESSION_RECHECK_MAX_MS),
+    );
     this.timer.unref();
   }
 
@@ -251,10 +261,17 @@ const METHOD_KEY = Buffer.from('"method"');
 
 /** How many calls a frame carries (a batch is an array of them); a keep-alive or odd frame counts as one. */
 function callsIn(data: RawData): number {
-  const frames = Array.isArray(data) ? data : [Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))];
+  const frames = Array.isArray(data)
+    ? data
+    : [Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data))];
   let calls = 0;
   for (const frame of frames) {
-    for (let at = frame.indexOf(METHOD_KEY); at !== -1; at = frame.indexOf(METHOD_KEY, at + METHOD_KEY.length)) calls += 1;
+    for (
+      let at = frame.indexOf(METHOD_KEY);
+      at !== -1;
+      at = frame.indexOf(METHOD_KEY, at + METHOD_KEY.length)
+    )
+      calls += 1;
   }
   return Math.max(1, calls);
 }
@@ -274,7 +291,11 @@ function once(fn: () => void): () => void {
  * account. The session comes from the cookie sent with the upgrade and is read again for every call;
  * when it ends (sign-out or password change on any instance, expiry) the socket is closed.
  */
-export function attachWebSocket(app: FastifyInstance, services: ApiServices, options: WebSocketOptions) {
+export function attachWebSocket(
+  app: FastifyInstance,
+  services: ApiServices,
+  options: WebSocketOptions,
+) {
   const limits: LiveSocketLimits = { ...LIVE_SOCKET_LIMITS, ...options.limits };
   const addressOf = clientAddressReader(options.trustProxy);
   const queue = createKeyedQueue();
@@ -286,13 +307,21 @@ export function attachWebSocket(app: FastifyInstance, services: ApiServices, opt
 
   // One message per turn of the event loop: a socket that sends thousands of frames at once waits
   // its turn with everyone else instead of holding the server until they are all handled.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, allowSynchronousEvents: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD_BYTES,
+    allowSynchronousEvents: false,
+  });
   const handler = applyWSSHandler({
     wss,
     router: appRouter,
     createContext: ({ req }) => {
       const entry = byRequest.get(req);
-      if (!entry) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'websocket without its session' });
+      if (!entry)
+        throw new TRPCError({
+          code: 'INTERNAL_SERVER_ERROR',
+          message: 'websocket without its session',
+        });
       return createSocketContext(services, entry.live, entry.address);
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
@@ -302,10 +331,18 @@ export function attachWebSocket(app: FastifyInstance, services: ApiServices, opt
     for (const live of socketsByUser.get(userId) ?? []) void live.recheck();
   });
 
-  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: string, token: string | null) {
+  async function upgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    address: string,
+    token: string | null,
+  ) {
     const turn = <T>(task: () => Promise<T>) => queue(address, task);
     // A dead cookie opens a signed-out socket, as it makes a signed-out HTTP request.
-    const session = token ? await turn(() => services.sessions.validate(token, { renew: false })) : null;
+    const session = token
+      ? await turn(() => services.sessions.validate(token, { renew: false }))
+      : null;
     if (socket.destroyed) return;
     let live: SocketSession;
     if (session) {
@@ -335,7 +372,10 @@ export function attachWebSocket(app: FastifyInstance, services: ApiServices, opt
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== '/trpc') return refuse(socket, '404 Not Found');
     // Browsers always send Origin on a websocket handshake; only a foreign one is refused.
-    if (req.headers.origin && !isOwnOrigin(req.headers.origin, req.headers.host, options.appOrigin)) {
+    if (
+      req.headers.origin &&
+      !isOwnOrigin(req.headers.origin, req.headers.host, options.appOrigin)
+    ) {
       return refuse(socket, '403 Forbidden');
     }
     // Counted from the upgrade on, so a burst of handshakes cannot all reach the database.

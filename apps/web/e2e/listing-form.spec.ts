@@ -241,7 +241,9 @@ test('an impossible sale is refused under its field and keeps what was typed', a
   await expectSaleKept(page, yesterday);
 });
 
-test('the server refuses a sale that ends before it starts, whatever the page sends', async ({ page }) => {
+test('the server refuses a sale that ends before it starts, whatever the page sends', async ({
+  page,
+}) => {
   await page.goto('/home');
   const response = await page.request.post('/trpc/listings.create', {
     data: {

@@ -47,12 +47,17 @@ export interface Context {
   socket?: LiveSocket;
 }
 
-export async function createTRPCContext(services: ApiServices, info: RequestInfo): Promise<Context> {
+export async function createTRPCContext(
+  services: ApiServices,
+  info: RequestInfo,
+): Promise<Context> {
   const token = services.sessions.readCookie(info.cookieHeader);
   const validated = token ? await services.sessions.validate(token) : null;
-  if (validated?.refreshedCookie) info.setHeader('Set-Cookie', validated.refreshedCookie.serialize());
+  if (validated?.refreshedCookie)
+    info.setHeader('Set-Cookie', validated.refreshedCookie.serialize());
   // A cookie for a session that no longer exists is cleared so the browser stops sending it.
-  if (token && !validated) info.setHeader('Set-Cookie', services.sessions.blankCookie().serialize());
+  if (token && !validated)
+    info.setHeader('Set-Cookie', services.sessions.blankCookie().serialize());
   return {
     services,
     user: validated?.user ?? null,
@@ -63,6 +68,10 @@ export async function createTRPCContext(services: ApiServices, info: RequestInfo
 }
 
 /** A websocket's context: no user until a call reads the socket's session (trpc.ts). */
-export function createSocketContext(services: ApiServices, socket: LiveSocket, clientIp: string): Context {
+export function createSocketContext(
+  services: ApiServices,
+  socket: LiveSocket,
+  clientIp: string,
+): Context {
   return { services, user: null, sessionToken: null, clientIp, setHeader: () => undefined, socket };
 }

@@ -70,7 +70,9 @@ function protocolRefusal(error: TRPCError): string | null {
   if (error.code === 'PARSE_ERROR') return MESSAGES.request.unreadable;
   // Without a message of its own, an error's message is its code (a body over the adapter's limit).
   if (error.message === error.code) {
-    return error.code === 'PAYLOAD_TOO_LARGE' ? MESSAGES.request.tooLarge : MESSAGES.request.unreadable;
+    return error.code === 'PAYLOAD_TOO_LARGE'
+      ? MESSAGES.request.tooLarge
+      : MESSAGES.request.unreadable;
   }
   // A cause that is neither a schema's refusal nor one of ours is an exception from parsing.
   if (error.cause && !(error.cause instanceof ZodError) && !(error.cause instanceof TRPCError)) {
@@ -89,13 +91,18 @@ export function describeError(error: TRPCError, logger: Logger | undefined): Pub
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     const errorId = randomUUID();
     // Never the raw error: a database fault carries its statement's parameters (password hashes, e-mails).
-    (logger ?? console).error({ err: errorForLog(error.cause ?? error), errorId }, 'request failed');
+    (logger ?? console).error(
+      { err: errorForLog(error.cause ?? error), errorId },
+      'request failed',
+    );
     return { message: `${MESSAGES.serverError} (ref ${errorId})`, zodError: null, errorId };
   }
   if (error.cause instanceof ZodError) {
     const flat = fieldErrorsOf(error.cause);
     const first =
-      flat.formErrors[0] ?? Object.values(flat.fieldErrors).find((m) => m?.length)?.[0] ?? error.message;
+      flat.formErrors[0] ??
+      Object.values(flat.fieldErrors).find((m) => m?.length)?.[0] ??
+      error.message;
     return { message: first, zodError: flat, errorId: null };
   }
   const refusal = protocolRefusal(error);

@@ -12,7 +12,12 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * session ends (so the client does not resubscribe with a dead cookie), and gives its place back
  * when it stops, however it stops.
  */
-export function liveStream(socket: LiveSocket, services: ApiServices, release: () => void, signal: AbortSignal | undefined) {
+export function liveStream(
+  socket: LiveSocket,
+  services: ApiServices,
+  release: () => void,
+  signal: AbortSignal | undefined,
+) {
   let released = false;
   const done = () => {
     if (released) return;

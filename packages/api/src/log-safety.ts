@@ -52,7 +52,10 @@ export function errorForLog(err: unknown, depth = 0): LoggedError {
 
 function describe(err: unknown, depth: number): LoggedError {
   if (!(err instanceof Error)) {
-    return { type: typeof err, message: typeof err === 'string' ? withoutParams(err) : 'a non-error value was thrown' };
+    return {
+      type: typeof err,
+      message: typeof err === 'string' ? withoutParams(err) : 'a non-error value was thrown',
+    };
   }
   const message = withoutParams(err.message);
   const logged: LoggedError = { type: err.name, message };
@@ -68,6 +71,7 @@ function describe(err: unknown, depth: number): LoggedError {
   }
   // The statement text (placeholders, no values) says which query failed.
   if (typeof fields.query === 'string') logged.query = withoutParams(fields.query).slice(0, 2000);
-  if (err.cause !== undefined && depth < MAX_CAUSE_DEPTH) logged.cause = errorForLog(err.cause, depth + 1);
+  if (err.cause !== undefined && depth < MAX_CAUSE_DEPTH)
+    logged.cause = errorForLog(err.cause, depth + 1);
   return logged;
 }

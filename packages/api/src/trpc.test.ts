@@ -28,7 +28,11 @@ describe('procedure guards', () => {
   });
 
   async function callerWith(cookie?: string) {
-    const ctx = await createTRPCContext(api.services, { cookieHeader: cookie, clientIp: '127.0.0.1', setHeader: () => undefined });
+    const ctx = await createTRPCContext(api.services, {
+      cookieHeader: cookie,
+      clientIp: '127.0.0.1',
+      setHeader: () => undefined,
+    });
     return createProbeCaller(ctx);
   }
 
@@ -52,14 +56,20 @@ describe('procedure guards', () => {
 
   it('refuses a visitor with UNAUTHORIZED and the sign-in sentence', async () => {
     const visitor = await callerWith();
-    await expect(visitor.signedIn()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+    await expect(visitor.signedIn()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: MESSAGES.auth.unauthorized,
+    });
     expect(await codeOf(visitor.adminOnly())).toBe('UNAUTHORIZED');
   });
 
   it('refuses a signed-in user the admin procedures with FORBIDDEN', async () => {
     const user = await callerWith(await cookieFor('guard-user@example.com'));
     expect(await codeOf(user.signedIn())).toBe('OK');
-    await expect(user.adminOnly()).rejects.toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.auth.forbidden });
+    await expect(user.adminOnly()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: MESSAGES.auth.forbidden,
+    });
   });
 
   it('lets the admin through, by the role stored in the database', async () => {
@@ -69,7 +79,10 @@ describe('procedure guards', () => {
     expect(await (await callerWith(adminCookie)).adminOnly()).toBe('admin');
 
     // The role is read from the database on every request: a demotion takes effect at once.
-    await api.services.db.update(schema.users).set({ role: 'user' }).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
+    await api.services.db
+      .update(schema.users)
+      .set({ role: 'user' })
+      .where(eq(schema.users.email, TEST_ADMIN_EMAIL));
     expect(await codeOf((await callerWith(adminCookie)).adminOnly())).toBe('FORBIDDEN');
   });
 });

@@ -13,7 +13,11 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const described = describeError(error, ctx?.services.logger);
-    return { ...shape, message: described.message, data: { ...shape.data, stack: undefined, ...described } };
+    return {
+      ...shape,
+      message: described.message,
+      data: { ...shape.data, stack: undefined, ...described },
+    };
   },
 });
 
@@ -65,12 +69,18 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 });
 
 /** Applies a named rate limit, telling the client when to retry. */
-export async function enforceRateLimit(ctx: Context, name: RateLimitName, key: string, mode: 'consume' | 'check' = 'consume') {
+export async function enforceRateLimit(
+  ctx: Context,
+  name: RateLimitName,
+  key: string,
+  mode: 'consume' | 'check' = 'consume',
+) {
   try {
     if (mode === 'consume') await ctx.services.rateLimits.consume(name, key);
     else await ctx.services.rateLimits.check(name, key);
   } catch (err) {
-    if (err instanceof RateLimitedError) ctx.setHeader('Retry-After', String(err.retryAfterSeconds));
+    if (err instanceof RateLimitedError)
+      ctx.setHeader('Retry-After', String(err.retryAfterSeconds));
     throw err;
   }
 }

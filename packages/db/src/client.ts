@@ -62,7 +62,12 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       // "already exists, skipping" notices from idempotent DDL are not worth a console line each.
       onnotice: () => undefined,
     });
-    const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case', logger: queryLogger(options) });
+    const db = drizzlePostgres({
+      client: sql,
+      schema,
+      casing: 'snake_case',
+      logger: queryLogger(options),
+    });
     return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
   }
 
@@ -75,7 +80,12 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case', logger: queryLogger(options) });
+  const db = drizzlePglite({
+    client: pglite,
+    schema,
+    casing: 'snake_case',
+    logger: queryLogger(options),
+  });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 

@@ -26,7 +26,9 @@ import type { TestDatabase } from './testing';
 
 /** Every committed migration, as drizzle-kit's journal lists them. */
 const MIGRATION_COUNT = (
-  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
 ).entries.length;
 
 let emailCounter = 0;

@@ -114,7 +114,9 @@ export async function createTestDatabase(
   }
 }
 
-async function createPgliteTestDatabase(onQuery?: (query: string) => void): Promise<DatabaseHandle> {
+async function createPgliteTestDatabase(
+  onQuery?: (query: string) => void,
+): Promise<DatabaseHandle> {
   return createDatabase({ inMemory: true, loadDataDir: await migratedPgliteTemplate(), onQuery });
 }
 
@@ -141,7 +143,11 @@ async function createPostgresTestDatabase(
 
   let handle: DatabaseHandle | undefined;
   try {
-    handle = await createDatabase({ databaseUrl: databaseUrl.toString(), maxConnections: 4, onQuery });
+    handle = await createDatabase({
+      databaseUrl: databaseUrl.toString(),
+      maxConnections: 4,
+      onQuery,
+    });
     await migrateDatabase(handle);
   } catch (error) {
     await handle?.close();

@@ -55,12 +55,16 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: text().min(1, M.password.allRequired).max(PASSWORD_MAX_LENGTH, M.register.longPassword),
+    currentPassword: text()
+      .min(1, M.password.allRequired)
+      .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
     newPassword: text()
       .min(1, M.password.allRequired)
       .min(PASSWORD_MIN_LENGTH, M.password.tooShort)
       .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
-    confirmPassword: text().min(1, M.password.allRequired).max(PASSWORD_MAX_LENGTH, M.register.longPassword),
+    confirmPassword: text()
+      .min(1, M.password.allRequired)
+      .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: M.password.mismatch,

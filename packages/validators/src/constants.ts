@@ -101,7 +101,9 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 /** Old category names still accepted on the REST surface, mapped to the canonical one. */
-export const LEGACY_CATEGORY_ALIASES: Readonly<Record<string, Category>> = { Books: 'Books & Media' };
+export const LEGACY_CATEGORY_ALIASES: Readonly<Record<string, Category>> = {
+  Books: 'Books & Media',
+};
 
 export const PRICE_RANGES = [
   'Free',
@@ -152,7 +154,13 @@ export const SYSTEM_ACCOUNT = {
   conversationTitle: 'YardSale Team Announcements',
 } as const;
 
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
 
 // Here, with no schema beside them, so the web app's request client carries no zod code for them.
 /** Calls one batched tRPC HTTP request may carry; the web app's batch link uses the same number. */

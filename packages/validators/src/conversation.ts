@@ -33,7 +33,9 @@ export const conversationSummarySchema = z.object({
   buyer: participantSchema,
   seller: participantSchema,
   unreadCount: z.number().int(),
-  lastMessage: messageSchema.pick({ id: true, content: true, senderId: true, createdAt: true }).nullable(),
+  lastMessage: messageSchema
+    .pick({ id: true, content: true, senderId: true, createdAt: true })
+    .nullable(),
 });
 export type ConversationSummary = z.output<typeof conversationSummarySchema>;
 
@@ -52,14 +54,29 @@ export const conversationMessagesInputSchema = z.object({
 
 export const conversationRefSchema = z.object({ conversationId: id });
 export const messageRefSchema = z.object({ messageId: id });
-export const sendMessageInputSchema = z.object({ conversationId: id, content: messageContentSchema });
+export const sendMessageInputSchema = z.object({
+  conversationId: id,
+  content: messageContentSchema,
+});
 
 /** What a signed-in user's open clients hear, each tagged with its event id for resuming. */
 export const conversationEventSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('message.created'), conversationId: z.number().int(), message: messageSchema }),
+  z.object({
+    kind: z.literal('message.created'),
+    conversationId: z.number().int(),
+    message: messageSchema,
+  }),
   /** The recipient has read the conversation's messages up to this id. */
-  z.object({ kind: z.literal('message.read'), conversationId: z.number().int(), messageId: z.number().int() }),
-  z.object({ kind: z.literal('message.deleted'), conversationId: z.number().int(), messageId: z.number().int() }),
+  z.object({
+    kind: z.literal('message.read'),
+    conversationId: z.number().int(),
+    messageId: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('message.deleted'),
+    conversationId: z.number().int(),
+    messageId: z.number().int(),
+  }),
   z.object({ kind: z.literal('conversation.deleted'), conversationId: z.number().int() }),
 ]);
 export type ConversationEvent = z.output<typeof conversationEventSchema>;

@@ -49,7 +49,9 @@ export const listingFieldsOutputSchema = z.object({
 
 /** A listing in a list (browse, search, profiles, saved): its cover photo and seller. */
 export const listingSummarySchema = listingFieldsOutputSchema.extend({
-  primaryImage: listingImageSchema.pick({ imageUrl: true, thumbnailUrl: true, width: true, height: true }).nullable(),
+  primaryImage: listingImageSchema
+    .pick({ imageUrl: true, thumbnailUrl: true, width: true, height: true })
+    .nullable(),
   imageCount: z.number().int(),
   user: listingSellerSchema,
   /** True once the listing has ended; only its owner ever sees such a listing. */

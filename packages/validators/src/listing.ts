@@ -46,20 +46,19 @@ const listingFields = z.object({
     .nullable()
     .transform((v) => (v ? v : null))
     .pipe(z.email('Please enter a valid email').nullable()),
-  timeZone: text()
-    .max(100)
-    .default('UTC')
-    .refine(isValidTimeZone, 'Unknown time zone'),
+  timeZone: text().max(100).default('UTC').refine(isValidTimeZone, 'Unknown time zone'),
 });
 
 export const listingSchema = listingFields
   .superRefine(
     (v, ctx) => {
       if (v.listingType !== 'garage-sale') return;
-      if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: M.dateRequired });
+      if (!v.startDate)
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: M.dateRequired });
       if (!v.startTime)
         ctx.addIssue({ code: 'custom', path: ['startTime'], message: M.startTimeRequired });
-      if (!v.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endTimeRequired });
+      if (!v.endTime)
+        ctx.addIssue({ code: 'custom', path: ['endTime'], message: M.endTimeRequired });
       for (const issue of saleOrderIssues(v)) ctx.addIssue({ code: 'custom', ...issue });
     },
     // Run even when another field (e.g. price range) was refused, so an empty form shows every message at once.

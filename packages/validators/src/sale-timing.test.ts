@@ -22,26 +22,36 @@ const garageSale = {
 
 describe('listingSchema: a sale ends after it starts', () => {
   it('refuses a one-day sale from 14:00 to 09:00 under the end time', () => {
-    expect(issuesOf(listingSchema, { ...garageSale, startTime: '14:00', endTime: '09:00' })).toEqual([
-      { path: 'endTime', message: M.endTimeBeforeStart },
-    ]);
+    expect(
+      issuesOf(listingSchema, { ...garageSale, startTime: '14:00', endTime: '09:00' }),
+    ).toEqual([{ path: 'endTime', message: M.endTimeBeforeStart }]);
   });
 
   it('refuses a sale that ends the minute it starts', () => {
-    expect(issuesOf(listingSchema, { ...garageSale, startTime: '09:00', endTime: '09:00' })).toEqual([
-      { path: 'endTime', message: M.endTimeBeforeStart },
-    ]);
+    expect(
+      issuesOf(listingSchema, { ...garageSale, startTime: '09:00', endTime: '09:00' }),
+    ).toEqual([{ path: 'endTime', message: M.endTimeBeforeStart }]);
   });
 
   it('treats an end date equal to the start date as a one-day sale', () => {
     expect(
-      issuesOf(listingSchema, { ...garageSale, endDate: garageSale.startDate, startTime: '15:00', endTime: '10:00' }),
+      issuesOf(listingSchema, {
+        ...garageSale,
+        endDate: garageSale.startDate,
+        startTime: '15:00',
+        endTime: '10:00',
+      }),
     ).toEqual([{ path: 'endTime', message: M.endTimeBeforeStart }]);
   });
 
   it('accepts a weekend sale whose last day closes earlier than the first day opens', () => {
     expect(
-      issuesOf(listingSchema, { ...garageSale, endDate: '2031-07-06', startTime: '15:00', endTime: '10:00' }),
+      issuesOf(listingSchema, {
+        ...garageSale,
+        endDate: '2031-07-06',
+        startTime: '15:00',
+        endTime: '10:00',
+      }),
     ).toEqual([]);
   });
 
@@ -53,7 +63,12 @@ describe('listingSchema: a sale ends after it starts', () => {
 
   it('leaves single items alone, whatever times they were sent with', () => {
     expect(
-      issuesOf(listingSchema, { ...garageSale, listingType: 'single-item', startTime: '14:00', endTime: '09:00' }),
+      issuesOf(listingSchema, {
+        ...garageSale,
+        listingType: 'single-item',
+        startTime: '14:00',
+        endTime: '09:00',
+      }),
     ).toEqual([]);
   });
 });
@@ -90,7 +105,9 @@ describe('saleTimingIssues: a sale is published for the future, in its own time 
   it('refuses a sale today that is already over under the end time', () => {
     // 20:00 UTC is 15:00 in Chicago (CDT): a sale until 14:00 has ended.
     const now = new Date('2026-06-06T20:00:00Z');
-    expect(saleTimingIssues(sale(), now)).toEqual([{ path: ['endTime'], message: M.saleAlreadyOver }]);
+    expect(saleTimingIssues(sale(), now)).toEqual([
+      { path: ['endTime'], message: M.saleAlreadyOver },
+    ]);
     expect(saleTimingIssues(sale({ endTime: '16:00' }), now)).toEqual([]);
   });
 

@@ -19,7 +19,8 @@ interface SaleFields {
   endTime?: unknown;
 }
 
-const text = (v: unknown, pattern: RegExp): string | null => (typeof v === 'string' && pattern.test(v) ? v : null);
+const text = (v: unknown, pattern: RegExp): string | null =>
+  typeof v === 'string' && pattern.test(v) ? v : null;
 
 /**
  * A sale cannot end before it starts: the end date is not before the start date, and on a one-day sale
@@ -50,7 +51,8 @@ export function dateInZone(now: Date, timeZone: string): string {
     month: '2-digit',
     day: '2-digit',
   }).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
@@ -76,7 +78,11 @@ const sameTiming = (a: SaleTiming, b: SaleTiming) =>
  * time zone), and it has not already ended. An edit that keeps the sale's dates and times as they were
  * (`previous`) is not checked again, so a seller can still fix the description of a sale under way.
  */
-export function saleTimingIssues(values: SaleTiming, now: Date, previous?: SaleTiming | null): SaleIssue[] {
+export function saleTimingIssues(
+  values: SaleTiming,
+  now: Date,
+  previous?: SaleTiming | null,
+): SaleIssue[] {
   if (values.listingType !== 'garage-sale' || !values.startDate) return [];
   if (previous && sameTiming(values, previous)) return [];
   if (values.startDate < dateInZone(now, values.timeZone)) {

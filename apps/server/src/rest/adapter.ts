@@ -30,13 +30,21 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
   const files: Buffer[] = [];
   try {
     const parts = req.parts({
-      limits: { fileSize: spec.maxBytes, files: spec.maxFiles, fields: MAX_FORM_FIELDS, parts: MAX_FORM_FIELDS + spec.maxFiles },
+      limits: {
+        fileSize: spec.maxBytes,
+        files: spec.maxFiles,
+        fields: MAX_FORM_FIELDS,
+        parts: MAX_FORM_FIELDS + spec.maxFiles,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
         if (!spec.fileFields.includes(part.fieldname)) {
           part.file.resume();
-          throw new TRPCError({ code: 'BAD_REQUEST', message: `Send files in "${spec.fileFields.join('" or "')}"` });
+          throw new TRPCError({
+            code: 'BAD_REQUEST',
+            message: `Send files in "${spec.fileFields.join('" or "')}"`,
+          });
         }
         const data = await part.toBuffer();
         // An empty file input still sends a part; it is no photo.
@@ -47,8 +55,10 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: spec.tooLargeMessage });
-    if (code === 'FST_FILES_LIMIT') throw new TRPCError({ code: 'BAD_REQUEST', message: spec.tooManyMessage });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: spec.tooLargeMessage });
+    if (code === 'FST_FILES_LIMIT')
+      throw new TRPCError({ code: 'BAD_REQUEST', message: spec.tooManyMessage });
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.formTooManyFields });
     }
@@ -59,7 +69,11 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
   return { fields, files };
 }
 
-export function registerRestRoutes(app: FastifyInstance, services: ApiServices, routes: RestRoute[]) {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  services: ApiServices,
+  routes: RestRoute[],
+) {
   for (const route of routes) {
     app.route({
       method: route.method,

@@ -40,17 +40,23 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       schema: { type: 'integer' },
     }));
     const queryParams = route.query
-      ? Object.entries((toJsonSchema(route.query, 'input').properties ?? {}) as Record<string, unknown>).map(
-          ([name, schema]) => ({ name, in: 'query', required: false, schema }),
-        )
+      ? Object.entries(
+          (toJsonSchema(route.query, 'input').properties ?? {}) as Record<string, unknown>,
+        ).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))
       : [];
     let requestBody: unknown;
     if (route.multipart) {
-      const fields = route.body ? toJsonSchema(route.body, 'input') : { type: 'object', properties: {} };
+      const fields = route.body
+        ? toJsonSchema(route.body, 'input')
+        : { type: 'object', properties: {} };
       const files = Object.fromEntries(
         route.multipart.fileFields.map((field) => [
           field,
-          { type: 'array', maxItems: route.multipart?.maxFiles, items: { type: 'string', format: 'binary' } },
+          {
+            type: 'array',
+            maxItems: route.multipart?.maxFiles,
+            items: { type: 'string', format: 'binary' },
+          },
         ]),
       );
       requestBody = {
@@ -62,7 +68,10 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
         },
       };
     } else if (route.body) {
-      requestBody = { required: true, content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } } };
+      requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
+      };
     }
     const error = (description: string) => ({
       description,
@@ -76,7 +85,10 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       ...(requestBody ? { requestBody } : {}),
       ...(route.access === 'public' ? { security: [] } : {}),
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } } },
+        200: {
+          description: 'OK',
+          content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } },
+        },
         400: error('Refused input; `message` says why'),
         ...(route.access !== 'public' ? { 401: error('Not signed in') } : {}),
         ...(route.access === 'admin' ? { 403: error('Not an admin') } : {}),
@@ -86,7 +98,11 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'YardSale API', version: '1.0.0', description: 'The REST surface of the YardSale marketplace.' },
+    info: {
+      title: 'YardSale API',
+      version: '1.0.0',
+      description: 'The REST surface of the YardSale marketplace.',
+    },
     components: {
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'yardsale_session' },

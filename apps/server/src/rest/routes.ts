@@ -93,7 +93,8 @@ export interface RestRoute {
 /** A path id is digits for an id that can exist; anything else is refused before any work. */
 export function idParam(params: Record<string, string>): number {
   const id = parseIdParam(params.id);
-  if (id === null) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.invalidId });
+  if (id === null)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.invalidId });
   return id;
 }
 
@@ -141,7 +142,8 @@ export const restRoutes: RestRoute[] = [
     body: updateProfileSchema,
     response: sessionUserSchema,
     access: 'user',
-    run: ({ caller, body }) => caller.auth.updateProfile(body as z.input<typeof updateProfileSchema>),
+    run: ({ caller, body }) =>
+      caller.auth.updateProfile(body as z.input<typeof updateProfileSchema>),
   },
   {
     method: 'PUT',
@@ -151,7 +153,8 @@ export const restRoutes: RestRoute[] = [
     body: changePasswordSchema,
     response: successSchema,
     access: 'user',
-    run: ({ caller, body }) => caller.auth.changePassword(body as z.input<typeof changePasswordSchema>),
+    run: ({ caller, body }) =>
+      caller.auth.changePassword(body as z.input<typeof changePasswordSchema>),
   },
   {
     method: 'POST',
@@ -200,7 +203,10 @@ export const restRoutes: RestRoute[] = [
     run: async ({ ctx, services, files: [file] }) => {
       const user = requireUser(ctx);
       if (!file) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.profilePicture.invalidTypeDescription });
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: MESSAGES.profilePicture.invalidTypeDescription,
+        });
       }
       const updated = await setProfilePicture(services, user.id, file);
       return { profilePicture: updated.profilePicture };
@@ -268,12 +274,16 @@ export const restRoutes: RestRoute[] = [
     response: listingDetailSchema,
     access: 'user',
     run: ({ caller, params, body }) =>
-      caller.listings.update({ id: idParam(params), listing: body as z.input<typeof listingSchema> }),
+      caller.listings.update({
+        id: idParam(params),
+        listing: body as z.input<typeof listingSchema>,
+      }),
   },
   {
     method: 'DELETE',
     url: '/api/listings/:id',
-    summary: "Delete one's own listing (an admin may delete any) with its photos, saves and conversations",
+    summary:
+      "Delete one's own listing (an admin may delete any) with its photos, saves and conversations",
     tag: 'listings',
     response: successSchema,
     access: 'user',
@@ -291,10 +301,12 @@ export const restRoutes: RestRoute[] = [
       tooLargeMessage: 'Each photo must be 5MB or smaller',
       tooManyMessage: MESSAGES.listing.tooManyPhotos,
     },
-    beforeBody: ({ ctx, services, params }) => checkListingPhotoUpload(services, requireUser(ctx), idParam(params)),
+    beforeBody: ({ ctx, services, params }) =>
+      checkListingPhotoUpload(services, requireUser(ctx), idParam(params)),
     response: listingDetailSchema,
     access: 'user',
-    run: ({ ctx, services, params, files }) => addListingPhotos(services, requireUser(ctx), idParam(params), files),
+    run: ({ ctx, services, params, files }) =>
+      addListingPhotos(services, requireUser(ctx), idParam(params), files),
   },
   {
     method: 'GET',
@@ -362,7 +374,8 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/conversations',
-    summary: "Open the conversation with a listing's seller (the existing one if any); answers its id",
+    summary:
+      "Open the conversation with a listing's seller (the existing one if any); answers its id",
     tag: 'conversations',
     body: z.object({ listingId: idSchema }),
     response: z.object({ id: z.number().int() }),
@@ -386,7 +399,8 @@ export const restRoutes: RestRoute[] = [
     query: conversationMessagesInputSchema.omit({ conversationId: true }),
     response: messagePageSchema,
     access: 'user',
-    run: ({ caller, params, query }) => caller.conversations.messages({ ...query, conversationId: idParam(params) }),
+    run: ({ caller, params, query }) =>
+      caller.conversations.messages({ ...query, conversationId: idParam(params) }),
   },
   {
     method: 'POST',
@@ -397,7 +411,10 @@ export const restRoutes: RestRoute[] = [
     response: messageSchema,
     access: 'user',
     run: ({ caller, params, body }) =>
-      caller.conversations.send({ ...(body as { content: string }), conversationId: idParam(params) }),
+      caller.conversations.send({
+        ...(body as { content: string }),
+        conversationId: idParam(params),
+      }),
   },
   {
     method: 'POST',
@@ -429,7 +446,8 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/reviews',
-    summary: 'Rate a seller 1-5 with an optional comment (once per seller and listing, never oneself)',
+    summary:
+      'Rate a seller 1-5 with an optional comment (once per seller and listing, never oneself)',
     tag: 'reviews',
     body: reviewSchema,
     response: reviewOutputSchema,
@@ -485,7 +503,8 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/admin/reports/:id',
-    summary: 'Move a report along pending -> reviewed | dismissed, reviewed -> resolved, with notes',
+    summary:
+      'Move a report along pending -> reviewed | dismissed, reviewed -> resolved, with notes',
     tag: 'admin',
     body: updateReportSchema.omit({ id: true }),
     response: adminReportSchema,
@@ -509,7 +528,8 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/admin/cleanup-duplicates',
-    summary: "Delete duplicate listings (same seller, type, title, address and sale date); the oldest stays",
+    summary:
+      'Delete duplicate listings (same seller, type, title, address and sale date); the oldest stays',
     tag: 'admin',
     response: cleanupResultSchema,
     access: 'admin',

@@ -334,8 +334,8 @@ export function HelpContent() {
             <p>
               If you tick “Remember me”, you stay signed in on that device for{' '}
               {SESSION_REMEMBER_DAYS} days, renewed automatically while you keep using YardSale, and
-              then asked to sign in again {SESSION_REMEMBER_ABSOLUTE_DAYS} days after you signed in. If
-              you don't, you're signed out when you close your browser, and after{' '}
+              then asked to sign in again {SESSION_REMEMBER_ABSOLUTE_DAYS} days after you signed in.
+              If you don't, you're signed out when you close your browser, and after{' '}
               {SESSION_SHORT_HOURS} hours at the most. Changing your password signs you out
               everywhere else.
             </p>

@@ -19,7 +19,10 @@ describe.each(testDatabaseKinds())('session lifetimes on %s', (kind) => {
   beforeAll(async () => {
     api = await createTestApi(kind, {
       now: () => new Date(clock),
-      rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 }, loginByClient: { points: 1000, durationSeconds: 60 } },
+      rateLimits: {
+        registerByClient: { points: 1000, durationSeconds: 60 },
+        loginByClient: { points: 1000, durationSeconds: 60 },
+      },
     });
   });
   afterAll(async () => {

@@ -36,11 +36,18 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** How long a session lives without use, and how long after sign-in it ends whatever the use (decision 025). */
 export const SESSION_LIFETIMES = {
-  remembered: { idleMs: SESSION_REMEMBER_DAYS * DAY_MS, absoluteMs: SESSION_REMEMBER_ABSOLUTE_DAYS * DAY_MS },
-  browser: { idleMs: SESSION_SHORT_HOURS * HOUR_MS, absoluteMs: SESSION_SHORT_ABSOLUTE_HOURS * HOUR_MS },
+  remembered: {
+    idleMs: SESSION_REMEMBER_DAYS * DAY_MS,
+    absoluteMs: SESSION_REMEMBER_ABSOLUTE_DAYS * DAY_MS,
+  },
+  browser: {
+    idleMs: SESSION_SHORT_HOURS * HOUR_MS,
+    absoluteMs: SESSION_SHORT_ABSOLUTE_HOURS * HOUR_MS,
+  },
 } as const;
 
-const lifetimeOf = (remember: boolean) => (remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser);
+const lifetimeOf = (remember: boolean) =>
+  remember ? SESSION_LIFETIMES.remembered : SESSION_LIFETIMES.browser;
 
 /** Only a hash of the session token is stored: a leaked sessions table opens no account. */
 export function hashSessionToken(token: string): string {
@@ -82,15 +89,28 @@ class SessionAdapter implements Adapter {
     if (!row || row.user.role === 'system') return [null, null];
     const { id, ...attributes } = row.user;
     return [
-      { id: token, userId: row.session.userId, expiresAt: row.session.expiresAt, attributes: { remember: row.session.remember } },
+      {
+        id: token,
+        userId: row.session.userId,
+        expiresAt: row.session.expiresAt,
+        attributes: { remember: row.session.remember },
+      },
       { id, attributes },
     ];
   }
 
   async getUserSessions(userId: number): Promise<DatabaseSession[]> {
     // Tokens are not recoverable from their hashes; Lucia only needs this for listing sessions.
-    const rows = await this.db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId));
-    return rows.map((r) => ({ id: r.id, userId: r.userId, expiresAt: r.expiresAt, attributes: { remember: r.remember } }));
+    const rows = await this.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, userId));
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      expiresAt: r.expiresAt,
+      attributes: { remember: r.remember },
+    }));
   }
 
   async setSession(session: DatabaseSession): Promise<void> {
@@ -103,7 +123,10 @@ class SessionAdapter implements Adapter {
   }
 
   async updateSessionExpiration(token: string, expiresAt: Date): Promise<void> {
-    await this.db.update(schema.sessions).set({ expiresAt }).where(eq(schema.sessions.id, hashSessionToken(token)));
+    await this.db
+      .update(schema.sessions)
+      .set({ expiresAt })
+      .where(eq(schema.sessions.id, hashSessionToken(token)));
   }
 
   async deleteSession(token: string): Promise<void> {
@@ -171,7 +194,9 @@ export function createSessionManager(
   // A remembered cookie lives as long as its session; a browser-session cookie has no Max-Age at all.
   const cookieFor = (token: string, expiresAt: Date, at: number) => {
     const cookie = lucia.createSessionCookie(token);
-    const maxAge = isRemembered(token) ? Math.max(0, Math.floor((expiresAt.getTime() - at) / 1000)) : undefined;
+    const maxAge = isRemembered(token)
+      ? Math.max(0, Math.floor((expiresAt.getTime() - at) / 1000))
+      : undefined;
     return new Cookie(cookie.name, cookie.value, { ...cookie.attributes, maxAge });
   };
 
@@ -181,7 +206,9 @@ export function createSessionManager(
       const token = (remember ? 'r' : 's') + generateIdFromEntropySize(25);
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + lifetimeOf(remember).idleMs);
-      await db.insert(schema.sessions).values({ id: hashSessionToken(token), userId, expiresAt, remember, createdAt });
+      await db
+        .insert(schema.sessions)
+        .values({ id: hashSessionToken(token), userId, expiresAt, remember, createdAt });
       return { token, cookie: cookieFor(token, expiresAt, createdAt.getTime()) };
     },
     async validate(token, { renew = true } = {}) {
@@ -217,7 +244,12 @@ export function createSessionManager(
       }
       await db
         .delete(schema.sessions)
-        .where(and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, hashSessionToken(keepToken))));
+        .where(
+          and(
+            eq(schema.sessions.userId, userId),
+            ne(schema.sessions.id, hashSessionToken(keepToken)),
+          ),
+        );
     },
     readCookie(cookieHeader) {
       return cookieHeader ? lucia.readSessionCookie(cookieHeader) : null;

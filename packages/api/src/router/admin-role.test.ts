@@ -14,14 +14,21 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await createTestApi(kind, { rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 } } });
+    api = await createTestApi(kind, {
+      rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 } },
+    });
   });
   afterAll(async () => {
     await api.close();
   });
 
   const roleOf = async (id: number) =>
-    (await api.services.db.select({ role: schema.users.role }).from(schema.users).where(eq(schema.users.id, id)))[0]?.role;
+    (
+      await api.services.db
+        .select({ role: schema.users.role })
+        .from(schema.users)
+        .where(eq(schema.users.id, id))
+    )[0]?.role;
   const canAdmin = async (cookie: string | undefined) => {
     const { caller } = await api.as(cookie);
     try {
@@ -47,7 +54,11 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
 
   it('stays with the admin who changes e-mail; whoever registers the freed address, in any case, is an ordinary user, also after a restart', async () => {
     const { caller } = await api.as(firstAdmin.cookie);
-    const moved = await caller.auth.updateProfile({ firstName: 'Ada', lastName: 'Lane', email: 'ada.new@example.com' });
+    const moved = await caller.auth.updateProfile({
+      firstName: 'Ada',
+      lastName: 'Lane',
+      email: 'ada.new@example.com',
+    });
     expect(moved.role).toBe('admin');
 
     const taker = await api.signUp('Mallory', { email: TEST_ADMIN_EMAIL.toUpperCase() });
@@ -64,7 +75,11 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
   it('is never gained by changing one’s e-mail to the configured address', async () => {
     await api.services.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
     const someone = await api.signUp('Trudy');
-    const updated = await someone.caller.auth.updateProfile({ firstName: 'Trudy', lastName: 'Lane', email: TEST_ADMIN_EMAIL });
+    const updated = await someone.caller.auth.updateProfile({
+      firstName: 'Trudy',
+      lastName: 'Lane',
+      email: TEST_ADMIN_EMAIL,
+    });
     expect(updated.role).toBe('user');
     expect(await ensureAdminRole(api.services)).toBe('other-admin');
     expect(await roleOf(someone.user.id)).toBe('user');

@@ -63,11 +63,18 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
   it('registers a user, signs them in and never returns or stores the password', async () => {
     const { user, input, cookie, headers } = await signUp({ email: '  Rosa.Delgado@Example.COM ' });
-    expect(user).toMatchObject({ email: 'rosa.delgado@example.com', firstName: 'Rosa', role: 'user' });
+    expect(user).toMatchObject({
+      email: 'rosa.delgado@example.com',
+      firstName: 'Rosa',
+      role: 'user',
+    });
     expect(Object.keys(user)).not.toContain('password');
     expect(Object.keys(user)).not.toContain('passwordHash');
 
-    const [row] = await api.services.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    const [row] = await api.services.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain(input.password);
 
@@ -82,7 +89,10 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
   it('stores only a hash of the session token', async () => {
     const { user, cookie } = await signUp();
     const token = cookie.split('=')[1] ?? '';
-    const rows = await api.services.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const rows = await api.services.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.id).toBe(hashSessionToken(token));
     expect(rows[0]?.id).not.toBe(token);
@@ -90,22 +100,31 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
   it('refuses a second account with the same e-mail, whatever its case, and writes nothing', async () => {
     const { input } = await signUp();
-    const err = await rejection((await api.as()).caller.auth.register(registration({ email: input.email.toUpperCase() })));
+    const err = await rejection(
+      (await api.as()).caller.auth.register(registration({ email: input.email.toUpperCase() })),
+    );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe(MESSAGES.register.emailTaken);
-    const rows = await api.services.db.select().from(schema.users).where(eq(schema.users.email, input.email));
+    const rows = await api.services.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, input.email));
     expect(rows).toHaveLength(1);
   });
 
   it('refuses registration without accepting the terms', async () => {
-    const err = await rejection((await api.as()).caller.auth.register(registration({ termsAccepted: false })));
+    const err = await rejection(
+      (await api.as()).caller.auth.register(registration({ termsAccepted: false })),
+    );
     expect(err.code).toBe('BAD_REQUEST');
   });
 
   it('signs in with the right password and refuses a wrong one without a session', async () => {
     const { user, input } = await signUp();
     const wrong = await api.as(undefined, '10.0.0.1');
-    const err = await rejection(wrong.caller.auth.login({ email: input.email, password: 'not-the-password' }));
+    const err = await rejection(
+      wrong.caller.auth.login({ email: input.email, password: 'not-the-password' }),
+    );
     expect(err.code).toBe('UNAUTHORIZED');
     expect(err.message).toBe(MESSAGES.signIn.wrongCredentials);
     expect(wrong.cookie()).toBeUndefined();
@@ -115,7 +134,10 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       .from(schema.sessions)
       .where(eq(schema.sessions.userId, user.id));
     const right = await api.as(undefined, '10.0.0.1');
-    const signedIn = await right.caller.auth.login({ email: input.email, password: input.password });
+    const signedIn = await right.caller.auth.login({
+      email: input.email,
+      password: input.password,
+    });
     expect(signedIn.id).toBe(user.id);
     const sessionsAfter = await api.services.db
       .select()
@@ -126,7 +148,10 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
   it('gives an unknown e-mail the same answer as a wrong password', async () => {
     const err = await rejection(
-      (await api.as(undefined, '10.0.0.2')).caller.auth.login({ email: 'nobody@example.com', password: 'whatever1' }),
+      (await api.as(undefined, '10.0.0.2')).caller.auth.login({
+        email: 'nobody@example.com',
+        password: 'whatever1',
+      }),
     );
     expect(err.message).toBe(MESSAGES.signIn.wrongCredentials);
   });
@@ -134,12 +159,20 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
   it('keeps a remembered session for 30 days and a plain one for 24 hours in a browser-session cookie', async () => {
     const { input } = await signUp();
     const remembered = await api.as(undefined, '10.0.0.3');
-    await remembered.caller.auth.login({ email: input.email, password: input.password, rememberMe: true });
+    await remembered.caller.auth.login({
+      email: input.email,
+      password: input.password,
+      rememberMe: true,
+    });
     const longCookie = remembered.headers.find(([n]) => n === 'Set-Cookie')?.[1] ?? '';
     expect(longCookie).toMatch(/Max-Age=2592000/);
 
     const plain = await api.as(undefined, '10.0.0.3');
-    await plain.caller.auth.login({ email: input.email, password: input.password, rememberMe: false });
+    await plain.caller.auth.login({
+      email: input.email,
+      password: input.password,
+      rememberMe: false,
+    });
     const shortCookie = plain.headers.find(([n]) => n === 'Set-Cookie')?.[1] ?? '';
     expect(shortCookie).not.toMatch(/Max-Age|Expires/);
     const token = plain.cookie()?.split('=')[1] ?? '';
@@ -155,7 +188,11 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
   it('ends a session after its lifetime and renews a remembered one when fewer than 15 days remain', async () => {
     const { input } = await signUp();
     const client = await api.as(undefined, '10.0.0.4');
-    await client.caller.auth.login({ email: input.email, password: input.password, rememberMe: true });
+    await client.caller.auth.login({
+      email: input.email,
+      password: input.password,
+      rememberMe: true,
+    });
     const cookie = client.cookie() ?? '';
 
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -195,7 +232,11 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     expect(updated).toMatchObject({ firstName: 'Rosalind', phone: '555-0142' });
 
     const err = await rejection(
-      client.caller.auth.updateProfile({ firstName: 'R', lastName: 'D', email: second.input.email }),
+      client.caller.auth.updateProfile({
+        firstName: 'R',
+        lastName: 'D',
+        email: second.input.email,
+      }),
     );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe(MESSAGES.register.emailTaken);
@@ -204,7 +245,11 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
   it('refuses profile changes from a visitor', async () => {
     const err = await rejection(
-      (await api.as()).caller.auth.updateProfile({ firstName: 'A', lastName: 'B', email: 'a@b.co' }),
+      (await api.as()).caller.auth.updateProfile({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+      }),
     );
     expect(err.code).toBe('UNAUTHORIZED');
   });
@@ -217,12 +262,20 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
     const client = await api.as(cookie);
     const wrong = await rejection(
-      client.caller.auth.changePassword({ currentPassword: 'nope-nope', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' }),
+      client.caller.auth.changePassword({
+        currentPassword: 'nope-nope',
+        newPassword: 'new-secret-1',
+        confirmPassword: 'new-secret-1',
+      }),
     );
     expect(wrong.message).toBe(MESSAGES.password.wrongCurrent);
 
     const mismatch = await rejection(
-      client.caller.auth.changePassword({ currentPassword: input.password, newPassword: 'new-secret-1', confirmPassword: 'new-secret-2' }),
+      client.caller.auth.changePassword({
+        currentPassword: input.password,
+        newPassword: 'new-secret-1',
+        confirmPassword: 'new-secret-2',
+      }),
     );
     expect(describeError(mismatch, api.logger).message).toBe(MESSAGES.password.mismatch);
 
@@ -235,10 +288,15 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     expect(await (await api.as(otherCookie)).caller.auth.me()).toBeNull();
 
     const old = await rejection(
-      (await api.as(undefined, '10.0.0.6')).caller.auth.login({ email: input.email, password: input.password }),
+      (await api.as(undefined, '10.0.0.6')).caller.auth.login({
+        email: input.email,
+        password: input.password,
+      }),
     );
     expect(old.code).toBe('UNAUTHORIZED');
-    const fresh = await (await api.as(undefined, '10.0.0.6')).caller.auth.login({
+    const fresh = await (
+      await api.as(undefined, '10.0.0.6')
+    ).caller.auth.login({
       email: input.email,
       password: 'new-secret-1',
     });
@@ -248,10 +306,17 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
   it('limits sign-in attempts per client and says when to retry', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 5; i++) {
-      await rejection((await api.as(undefined, ip)).caller.auth.login({ email: 'x@example.com', password: 'wrong-pass' }));
+      await rejection(
+        (await api.as(undefined, ip)).caller.auth.login({
+          email: 'x@example.com',
+          password: 'wrong-pass',
+        }),
+      );
     }
     const client = await api.as(undefined, ip);
-    const err = await rejection(client.caller.auth.login({ email: 'x@example.com', password: 'wrong-pass' }));
+    const err = await rejection(
+      client.caller.auth.login({ email: 'x@example.com', password: 'wrong-pass' }),
+    );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
     expect(err.message).toBe(MESSAGES.rateLimited);
     expect(Number(client.headers.find(([n]) => n === 'Retry-After')?.[1])).toBeGreaterThan(0);
@@ -260,11 +325,19 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
   it('never lets the system account sign in', async () => {
     const [system] = await api.services.db
       .insert(schema.users)
-      .values({ email: 'team@yardsale.system', firstName: 'The YardSale', lastName: 'Team', role: 'system' })
+      .values({
+        email: 'team@yardsale.system',
+        firstName: 'The YardSale',
+        lastName: 'Team',
+        role: 'system',
+      })
       .returning();
     expect(system).toBeDefined();
     const err = await rejection(
-      (await api.as(undefined, '10.0.0.7')).caller.auth.login({ email: 'team@yardsale.system', password: 'anything1' }),
+      (await api.as(undefined, '10.0.0.7')).caller.auth.login({
+        email: 'team@yardsale.system',
+        password: 'anything1',
+      }),
     );
     expect(err.code).toBe('UNAUTHORIZED');
   });

@@ -55,9 +55,11 @@ export const authRouter = createTRPCRouter({
       const user = await authenticate(ctx.services, input.email, input.password);
       if (!user) {
         // Past the ceiling this attempt is counted all the same; the answer stays the wrong-password one.
-        await ctx.services.rateLimits.consume('loginFailuresByAccount', input.email).catch((err: unknown) => {
-          if (!(err instanceof RateLimitedError)) throw err;
-        });
+        await ctx.services.rateLimits
+          .consume('loginFailuresByAccount', input.email)
+          .catch((err: unknown) => {
+            if (!(err instanceof RateLimitedError)) throw err;
+          });
         await enforceRateLimit(ctx, 'loginFailuresByAccountAndClient', fromHere);
         throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signIn.wrongCredentials });
       }

@@ -24,12 +24,25 @@ function files(dir: string): string[] {
     .map((d) => path.join(d.parentPath, d.name));
 }
 
-async function photo(color: string, options: { width?: number; height?: number; gps?: boolean } = {}) {
+async function photo(
+  color: string,
+  options: { width?: number; height?: number; gps?: boolean } = {},
+) {
   const image = sharp({
-    create: { width: options.width ?? 800, height: options.height ?? 600, channels: 3, background: color },
+    create: {
+      width: options.width ?? 800,
+      height: options.height ?? 600,
+      channels: 3,
+      background: color,
+    },
   }).jpeg();
   return options.gps
-    ? image.withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1' } }).toBuffer()
+    ? image
+        .withExif({
+          IFD0: { Make: 'PhoneCo' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1' },
+        })
+        .toBuffer()
     : image.toBuffer();
 }
 
@@ -99,8 +112,18 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       await photo('#2255aa'),
     ]);
     const detail = await seller.caller.listings.byId({ id });
-    expect(detail).toMatchObject({ title: 'Solid oak dining table', category: 'Furniture', imageCount: 2, isExpired: false });
-    expect(detail.user).toEqual({ id: seller.user.id, firstName: seller.user.firstName, lastName: 'Brook', profilePicture: null });
+    expect(detail).toMatchObject({
+      title: 'Solid oak dining table',
+      category: 'Furniture',
+      imageCount: 2,
+      isExpired: false,
+    });
+    expect(detail.user).toEqual({
+      id: seller.user.id,
+      firstName: seller.user.firstName,
+      lastName: 'Brook',
+      profilePicture: null,
+    });
     expect(detail.images.map((i) => i.isPrimary)).toEqual([true, false]);
     expect(detail.primaryImage?.thumbnailUrl).toBe(detail.images[0]?.thumbnailUrl);
 
@@ -120,14 +143,24 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const seller = await person();
     const before = files(api.uploadsDir).length;
     const countListings = async () =>
-      (await api.services.db.select().from(schema.listings).where(eq(schema.listings.userId, seller.user.id))).length;
+      (
+        await api.services.db
+          .select()
+          .from(schema.listings)
+          .where(eq(schema.listings.userId, seller.user.id))
+      ).length;
 
     const corrupt = await refusal(
-      createListing(api.services, seller.user, item(), [await photo('#111111'), Buffer.from('not a photo at all')]),
+      createListing(api.services, seller.user, item(), [
+        await photo('#111111'),
+        Buffer.from('not a photo at all'),
+      ]),
     );
     expect(corrupt.code).toBe('BAD_REQUEST');
 
-    const six = await Promise.all(['#1', '#2', '#3', '#4', '#5', '#6'].map((c) => photo(`${c}0${c.slice(1)}0${c.slice(1)}0`)));
+    const six = await Promise.all(
+      ['#1', '#2', '#3', '#4', '#5', '#6'].map((c) => photo(`${c}0${c.slice(1)}0${c.slice(1)}0`)),
+    );
     const tooMany = await refusal(createListing(api.services, seller.user, item(), six));
     expect(tooMany.message).toBe(MESSAGES.listing.tooManyPhotos);
 
@@ -137,46 +170,82 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
 
   it('keeps to five photos across later uploads', async () => {
     const seller = await person();
-    const id = await createListing(api.services, seller.user, item(), [await photo('#101010'), await photo('#202020'), await photo('#303030')]);
+    const id = await createListing(api.services, seller.user, item(), [
+      await photo('#101010'),
+      await photo('#202020'),
+      await photo('#303030'),
+    ]);
     const refused = await refusal(
-      addListingPhotos(api.services, seller.user, id, [await photo('#404040'), await photo('#505050'), await photo('#606060')]),
+      addListingPhotos(api.services, seller.user, id, [
+        await photo('#404040'),
+        await photo('#505050'),
+        await photo('#606060'),
+      ]),
     );
     expect(refused.message).toBe(MESSAGES.listing.tooManyPhotos);
-    const added = await addListingPhotos(api.services, seller.user, id, [await photo('#404040'), await photo('#505050')]);
+    const added = await addListingPhotos(api.services, seller.user, id, [
+      await photo('#404040'),
+      await photo('#505050'),
+    ]);
     expect(added.images).toHaveLength(5);
     expect(added.images.filter((i) => i.isPrimary)).toHaveLength(1);
   });
 
   it('moves the cover to the next photo when the primary one is removed, and deletes its files', async () => {
     const seller = await person();
-    const id = await createListing(api.services, seller.user, item(), [await photo('#aa0000'), await photo('#00aa00')]);
+    const id = await createListing(api.services, seller.user, item(), [
+      await photo('#aa0000'),
+      await photo('#00aa00'),
+    ]);
     const before = await seller.caller.listings.byId({ id });
     const [primary, second] = before.images;
-    const after = await seller.caller.listings.removeImage({ listingId: id, imageId: primary?.id ?? 0 });
+    const after = await seller.caller.listings.removeImage({
+      listingId: id,
+      imageId: primary?.id ?? 0,
+    });
     expect(after.images).toHaveLength(1);
     expect(after.images[0]).toMatchObject({ id: second?.id, isPrimary: true });
-    expect(files(api.uploadsDir).some((f) => primary && f.endsWith(primary.imageUrl.split('/').at(-1) ?? '-'))).toBe(false);
+    expect(
+      files(api.uploadsDir).some(
+        (f) => primary && f.endsWith(primary.imageUrl.split('/').at(-1) ?? '-'),
+      ),
+    ).toBe(false);
   });
 
   it('lets only the seller edit, and the seller or an admin delete, with everything that hangs on it', async () => {
     const seller = await person();
     const other = await person();
     const admin = await person(TEST_ADMIN_EMAIL.replace('@', `+${kind}@`));
-    await api.services.db.update(schema.users).set({ role: 'admin' }).where(eq(schema.users.id, admin.user.id));
+    await api.services.db
+      .update(schema.users)
+      .set({ role: 'admin' })
+      .where(eq(schema.users.id, admin.user.id));
     // The role is read when a request starts: a fresh request sees the admin.
     const adminCaller = (await api.as(admin.cookie)).caller;
 
     const id = await createListing(api.services, seller.user, item(), [await photo('#777777')]);
-    const forbidden = await refusal(other.caller.listings.update({ id, listing: item({ title: 'Mine now' }) }));
+    const forbidden = await refusal(
+      other.caller.listings.update({ id, listing: item({ title: 'Mine now' }) }),
+    );
     expect(forbidden.code).toBe('FORBIDDEN');
     expect((await refusal(other.caller.listings.delete({ id }))).code).toBe('FORBIDDEN');
-    expect((await refusal(adminCaller.listings.update({ id, listing: item({ title: 'Admin edit' }) }))).code).toBe('FORBIDDEN');
+    expect(
+      (await refusal(adminCaller.listings.update({ id, listing: item({ title: 'Admin edit' }) })))
+        .code,
+    ).toBe('FORBIDDEN');
 
-    const refused = await refusal(seller.caller.listings.update({ id, listing: item({ address: '' }) }));
+    const refused = await refusal(
+      seller.caller.listings.update({ id, listing: item({ address: '' }) }),
+    );
     // Field messages are keyed by the form's own field names, not by the wrapper's.
-    expect(describeError(refused, api.logger).zodError?.fieldErrors.address).toEqual([MESSAGES.listing.addressRequired]);
+    expect(describeError(refused, api.logger).zodError?.fieldErrors.address).toEqual([
+      MESSAGES.listing.addressRequired,
+    ]);
 
-    const updated = await seller.caller.listings.update({ id, listing: item({ title: 'Oak table, now with chairs' }) });
+    const updated = await seller.caller.listings.update({
+      id,
+      listing: item({ title: 'Oak table, now with chairs' }),
+    });
     expect(updated.title).toBe('Oak table, now with chairs');
 
     await other.caller.saved.save({ listingId: id });
@@ -186,11 +255,19 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const filesBefore = files(api.uploadsDir).length;
 
     await adminCaller.listings.delete({ id });
-    expect((await refusal(seller.caller.listings.byId({ id }))).message).toBe(MESSAGES.listing.notFound);
+    expect((await refusal(seller.caller.listings.byId({ id }))).message).toBe(
+      MESSAGES.listing.notFound,
+    );
     const db = api.services.db;
-    expect(await db.select().from(schema.listingImages).where(eq(schema.listingImages.listingId, id))).toHaveLength(0);
-    expect(await db.select().from(schema.savedListings).where(eq(schema.savedListings.listingId, id))).toHaveLength(0);
-    expect(await db.select().from(schema.conversations).where(eq(schema.conversations.listingId, id))).toHaveLength(0);
+    expect(
+      await db.select().from(schema.listingImages).where(eq(schema.listingImages.listingId, id)),
+    ).toHaveLength(0);
+    expect(
+      await db.select().from(schema.savedListings).where(eq(schema.savedListings.listingId, id)),
+    ).toHaveLength(0);
+    expect(
+      await db.select().from(schema.conversations).where(eq(schema.conversations.listingId, id)),
+    ).toHaveLength(0);
     expect(files(api.uploadsDir)).toHaveLength(filesBefore - 2);
   });
 
@@ -198,9 +275,12 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     clock = START;
     const seller = await person();
     const viewer = await person();
-    const id = await createListing(api.services, seller.user, item({ title: 'Vintage brass floor lamp', category: 'Antiques' }), [
-      await photo('#c0a060'),
-    ]);
+    const id = await createListing(
+      api.services,
+      seller.user,
+      item({ title: 'Vintage brass floor lamp', category: 'Antiques' }),
+      [await photo('#c0a060')],
+    );
     await viewer.caller.saved.save({ listingId: id });
     const visible = async () => {
       const page = await viewer.caller.listings.list({ search: 'brass lamp' });
@@ -213,7 +293,9 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
 
     clock = new Date(START.getTime() + 14 * DAY_MS + 1000);
     expect(await visible()).toBe(false);
-    expect((await viewer.caller.listings.byUser({ userId: seller.user.id })).map((l) => l.id)).not.toContain(id);
+    expect(
+      (await viewer.caller.listings.byUser({ userId: seller.user.id })).map((l) => l.id),
+    ).not.toContain(id);
     expect((await viewer.caller.saved.list()).map((l) => l.id)).not.toContain(id);
     expect((await refusal(viewer.caller.listings.byId({ id }))).code).toBe('NOT_FOUND');
     const own = await seller.caller.listings.mine();
@@ -236,15 +318,25 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
   it("ends a garage sale at its end time in the seller's time zone", async () => {
     clock = new Date('2026-06-05T12:00:00Z');
     const seller = await person();
-    const { id } = await seller.caller.listings.create(sale({ startDate: '2026-06-06', endTime: '14:00', timeZone: 'America/Chicago' }));
+    const { id } = await seller.caller.listings.create(
+      sale({ startDate: '2026-06-06', endTime: '14:00', timeZone: 'America/Chicago' }),
+    );
     const detail = await seller.caller.listings.byId({ id });
     // 14:00 in Chicago (CDT, UTC-5) is 19:00 UTC.
     expect(detail.endsAt.toISOString()).toBe('2026-06-06T19:00:00.000Z');
 
     clock = new Date('2026-06-06T18:59:00Z');
-    expect((await seller.caller.listings.salesBetween({ from: '2026-06-06', to: '2026-06-07' })).map((l) => l.id)).toContain(id);
+    expect(
+      (await seller.caller.listings.salesBetween({ from: '2026-06-06', to: '2026-06-07' })).map(
+        (l) => l.id,
+      ),
+    ).toContain(id);
     clock = new Date('2026-06-06T19:00:01Z');
-    expect((await seller.caller.listings.salesBetween({ from: '2026-06-06', to: '2026-06-07' })).map((l) => l.id)).not.toContain(id);
+    expect(
+      (await seller.caller.listings.salesBetween({ from: '2026-06-06', to: '2026-06-07' })).map(
+        (l) => l.id,
+      ),
+    ).not.toContain(id);
     clock = START;
   });
 
@@ -261,11 +353,39 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
         ids[key] = (await seller.caller.listings.create(input)).id;
       };
       await make('table', item({ title: 'Farmhouse kitchen table', category: 'Furniture' }), 50);
-      await make('bike', item({ title: "Kids' bicycle, 20 inch", category: 'Sports', description: 'Blue, training wheels included' }), 40);
-      await make('books', item({ title: 'Box of paperback mysteries', category: 'Books & Media', description: 'About forty novels' }), 30);
-      await make('sale', sale({ title: 'Moving sale: furniture and tools', startDate: '2026-06-06' }), 20);
-      await make('camera', item({ title: 'Film camera with two lenses', category: 'Electronics' }), 10);
-      await make('mower', item({ title: 'Push lawn mower', category: 'Home & Garden', description: 'Sharp blades' }), 5);
+      await make(
+        'bike',
+        item({
+          title: "Kids' bicycle, 20 inch",
+          category: 'Sports',
+          description: 'Blue, training wheels included',
+        }),
+        40,
+      );
+      await make(
+        'books',
+        item({
+          title: 'Box of paperback mysteries',
+          category: 'Books & Media',
+          description: 'About forty novels',
+        }),
+        30,
+      );
+      await make(
+        'sale',
+        sale({ title: 'Moving sale: furniture and tools', startDate: '2026-06-06' }),
+        20,
+      );
+      await make(
+        'camera',
+        item({ title: 'Film camera with two lenses', category: 'Electronics' }),
+        10,
+      );
+      await make(
+        'mower',
+        item({ title: 'Push lawn mower', category: 'Home & Garden', description: 'Sharp blades' }),
+        5,
+      );
       clock = START;
     });
 
@@ -285,7 +405,9 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     });
 
     it('finds partial words and misspellings', async () => {
-      expect(await found({ search: 'furn' })).toEqual(expect.arrayContaining([ids.table, ids.sale]));
+      expect(await found({ search: 'furn' })).toEqual(
+        expect.arrayContaining([ids.table, ids.sale]),
+      );
       expect(await found({ search: 'paperbak' })).toContain(ids.books);
       expect(await found({ search: 'bycicle' })).toContain(ids.bike);
       expect(await found({ search: 'camra' })).toContain(ids.camera);
@@ -306,7 +428,8 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       const seen: number[] = [];
       let cursor: string | null = null;
       do {
-        const page: Awaited<ReturnType<typeof viewer.caller.listings.list>> = await viewer.caller.listings.list({ limit: 2, cursor });
+        const page: Awaited<ReturnType<typeof viewer.caller.listings.list>> =
+          await viewer.caller.listings.list({ limit: 2, cursor });
         seen.push(...page.items.map((l) => l.id));
         cursor = page.nextCursor;
       } while (cursor);
@@ -334,7 +457,10 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     expect(await buyer.caller.saved.isSaved({ listingId: id })).toEqual({ isSaved: false });
     await buyer.caller.saved.save({ listingId: id });
     await buyer.caller.saved.save({ listingId: id });
-    const rows = await api.services.db.select().from(schema.savedListings).where(eq(schema.savedListings.listingId, id));
+    const rows = await api.services.db
+      .select()
+      .from(schema.savedListings)
+      .where(eq(schema.savedListings.listingId, id));
     expect(rows).toHaveLength(1);
     expect(await buyer.caller.saved.isSaved({ listingId: id })).toEqual({ isSaved: true });
     expect((await buyer.caller.saved.list()).map((l) => l.id)).toEqual([id]);
@@ -347,13 +473,23 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const seller = await person();
     const viewer = await person();
     const profile = await viewer.caller.users.byId({ id: seller.user.id });
-    expect(Object.keys(profile).sort()).toEqual(['createdAt', 'firstName', 'id', 'lastName', 'profilePicture']);
-    expect((await refusal(viewer.caller.users.byId({ id: 999_999 }))).message).toBe('User Not Found');
+    expect(Object.keys(profile).sort()).toEqual([
+      'createdAt',
+      'firstName',
+      'id',
+      'lastName',
+      'profilePicture',
+    ]);
+    expect((await refusal(viewer.caller.users.byId({ id: 999_999 }))).message).toBe(
+      'User Not Found',
+    );
   });
 
   it('refuses garage sales without their date and times, with the spec messages', async () => {
     const seller = await person();
-    const err = await refusal(seller.caller.listings.create(sale({ startDate: '', startTime: '', endTime: '' })));
+    const err = await refusal(
+      seller.caller.listings.create(sale({ startDate: '', startTime: '', endTime: '' })),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     expect(JSON.stringify(err.cause)).toContain(MESSAGES.listing.dateRequired);
   });

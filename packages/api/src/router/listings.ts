@@ -42,7 +42,9 @@ export const listingsRouter = createTRPCRouter({
     .output(listingPageSchema)
     .query(({ ctx, input }) => listListings(ctx.services, input)),
 
-  stats: protectedProcedure.output(listingStatsSchema).query(({ ctx }) => listingStats(ctx.services)),
+  stats: protectedProcedure
+    .output(listingStatsSchema)
+    .query(({ ctx }) => listingStats(ctx.services)),
 
   byId: protectedProcedure
     .input(listingIdSchema)
@@ -81,7 +83,9 @@ export const listingsRouter = createTRPCRouter({
   removeImage: protectedProcedure
     .input(z.object({ listingId: id, imageId: id }))
     .output(listingDetailSchema)
-    .mutation(({ ctx, input }) => removeListingPhoto(ctx.services, ctx.user, input.listingId, input.imageId)),
+    .mutation(({ ctx, input }) =>
+      removeListingPhoto(ctx.services, ctx.user, input.listingId, input.imageId),
+    ),
 
   delete: protectedProcedure
     .input(listingIdSchema)

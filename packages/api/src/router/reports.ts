@@ -17,5 +17,7 @@ export const reportsRouter = createTRPCRouter({
     }),
 
   /** The signed-in user's own reports, newest first. */
-  mine: protectedProcedure.output(z.array(reportOutputSchema)).query(({ ctx }) => reportsBy(ctx.services, ctx.user.id)),
+  mine: protectedProcedure
+    .output(z.array(reportOutputSchema))
+    .query(({ ctx }) => reportsBy(ctx.services, ctx.user.id)),
 });

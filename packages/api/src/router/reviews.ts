@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { idSchema, ratingSummarySchema, reviewOutputSchema, reviewSchema, userReviewsInputSchema } from '@yardsale/validators';
+import {
+  idSchema,
+  ratingSummarySchema,
+  reviewOutputSchema,
+  reviewSchema,
+  userReviewsInputSchema,
+} from '@yardsale/validators';
 
 import { createReview, ratingOf, reviewsOf } from '../services/reviews';
 import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';

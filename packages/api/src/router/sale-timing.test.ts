@@ -41,7 +41,9 @@ describe.each(testDatabaseKinds())('garage-sale times on %s', (kind) => {
   it('refuses a sale from 14:00 to 09:00 on one day, with the message under the end time, and stores nothing', async () => {
     const seller = await api.signUp('Rosa');
     const before = await countListings();
-    const err = await refusal(seller.caller.listings.create(sale({ startTime: '14:00', endTime: '09:00' })));
+    const err = await refusal(
+      seller.caller.listings.create(sale({ startTime: '14:00', endTime: '09:00' })),
+    );
     expect(err.code).toBe('BAD_REQUEST');
     const described = describeError(err, api.logger);
     expect(described.message).toBe(M.endTimeBeforeStart);
@@ -59,28 +61,47 @@ describe.each(testDatabaseKinds())('garage-sale times on %s', (kind) => {
   it('judges “today” where the sale is: late evening in Chicago is already tomorrow in UTC', async () => {
     const seller = await api.signUp('Ines');
     clock = new Date('2026-06-06T02:00:00Z'); // 21:00 on 5 June in Chicago
-    const { id } = await seller.caller.listings.create(sale({ startDate: '2026-06-05', startTime: '20:00', endTime: '23:00' }));
+    const { id } = await seller.caller.listings.create(
+      sale({ startDate: '2026-06-05', startTime: '20:00', endTime: '23:00' }),
+    );
     expect(id).toBeGreaterThan(0);
-    const over = await refusal(seller.caller.listings.create(sale({ startDate: '2026-06-05', startTime: '08:00', endTime: '20:30' })));
-    expect(describeError(over, api.logger).zodError?.fieldErrors.endTime).toEqual([M.saleAlreadyOver]);
+    const over = await refusal(
+      seller.caller.listings.create(
+        sale({ startDate: '2026-06-05', startTime: '08:00', endTime: '20:30' }),
+      ),
+    );
+    expect(describeError(over, api.logger).zodError?.fieldErrors.endTime).toEqual([
+      M.saleAlreadyOver,
+    ]);
     clock = new Date('2026-06-05T15:00:00Z');
   });
 
   it('lets a seller edit a sale under way without changing its times, but not move it into the past', async () => {
     const seller = await api.signUp('Jude');
-    const { id } = await seller.caller.listings.create(sale({ startDate: '2026-06-05', endDate: '2026-06-07' }));
+    const { id } = await seller.caller.listings.create(
+      sale({ startDate: '2026-06-05', endDate: '2026-06-07' }),
+    );
     // Saturday: the sale started yesterday and runs until Sunday.
     clock = new Date('2026-06-06T15:00:00Z');
     const kept = await seller.caller.listings.update({
       id,
-      listing: sale({ startDate: '2026-06-05', endDate: '2026-06-07', description: 'Everything half price today' }),
+      listing: sale({
+        startDate: '2026-06-05',
+        endDate: '2026-06-07',
+        description: 'Everything half price today',
+      }),
     });
     expect(kept.description).toBe('Everything half price today');
 
     const moved = await refusal(
-      seller.caller.listings.update({ id, listing: sale({ startDate: '2026-06-04', endDate: '2026-06-07' }) }),
+      seller.caller.listings.update({
+        id,
+        listing: sale({ startDate: '2026-06-04', endDate: '2026-06-07' }),
+      }),
     );
-    expect(describeError(moved, api.logger).zodError?.fieldErrors.startDate).toEqual([M.dateInPast]);
+    expect(describeError(moved, api.logger).zodError?.fieldErrors.startDate).toEqual([
+      M.dateInPast,
+    ]);
     const stored = await seller.caller.listings.byId({ id });
     expect(stored.startDate).toBe('2026-06-05');
     clock = new Date('2026-06-05T15:00:00Z');
@@ -89,7 +110,12 @@ describe.each(testDatabaseKinds())('garage-sale times on %s', (kind) => {
   it('still publishes single items whatever the clock says', async () => {
     const seller = await api.signUp('Kit');
     const { id } = await seller.caller.listings.create(
-      sale({ listingType: 'single-item', startDate: '2020-01-01', startTime: '14:00', endTime: '09:00' }),
+      sale({
+        listingType: 'single-item',
+        startDate: '2020-01-01',
+        startTime: '14:00',
+        endTime: '09:00',
+      }),
     );
     expect((await seller.caller.listings.byId({ id })).startDate).toBeNull();
   });

@@ -23,7 +23,9 @@ export const savedRouter = createTRPCRouter({
       const [row] = await ctx.services.db
         .select({ id: savedListings.id })
         .from(savedListings)
-        .where(and(eq(savedListings.userId, ctx.user.id), eq(savedListings.listingId, input.listingId)));
+        .where(
+          and(eq(savedListings.userId, ctx.user.id), eq(savedListings.listingId, input.listingId)),
+        );
       return { isSaved: !!row };
     }),
 
@@ -50,7 +52,9 @@ export const savedRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await ctx.services.db
         .delete(savedListings)
-        .where(and(eq(savedListings.userId, ctx.user.id), eq(savedListings.listingId, input.listingId)));
+        .where(
+          and(eq(savedListings.userId, ctx.user.id), eq(savedListings.listingId, input.listingId)),
+        );
       return { isSaved: false };
     }),
 });

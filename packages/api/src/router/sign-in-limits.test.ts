@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())('sign-in limits on %s', (kind) => {
     }
   }
 
-  it("refuses a stranger after ten wrong passwords while the owner still signs in from their own address", async () => {
+  it('refuses a stranger after ten wrong passwords while the owner still signs in from their own address', async () => {
     const { user } = await api.signUp('Owen');
     const stranger = '198.51.100.20';
 
@@ -69,7 +69,9 @@ describe.each(testDatabaseKinds())('sign-in limits on %s', (kind) => {
       expect((await signIn(user.email, `spread-guess-${i}`, from)).code).toBe('UNAUTHORIZED');
     }
     // A sixth address is refused at once, right password or not.
-    expect((await signIn(user.email, 'spread-guess-25', '203.0.113.6')).code).toBe('TOO_MANY_REQUESTS');
+    expect((await signIn(user.email, 'spread-guess-25', '203.0.113.6')).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
     expect((await signIn(user.email, TEST_PASSWORD, '203.0.113.7')).code).toBe('TOO_MANY_REQUESTS');
 
     // The owner's usual address is still let through with the right password.

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES, REPORT_STATUSES, REPORT_TRANSITIONS, SYSTEM_ACCOUNT } from '@yardsale/validators';
+import {
+  MESSAGES,
+  REPORT_STATUSES,
+  REPORT_TRANSITIONS,
+  SYSTEM_ACCOUNT,
+} from '@yardsale/validators';
 import type { ListingInput, ReportStatus } from '@yardsale/validators';
 
 import { describeError } from '../errors';
@@ -81,21 +86,46 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const third = await api.signUp('Kim');
       const { id: listingId } = await seller.caller.listings.create(item());
 
-      expect(await first.caller.reviews.rating({ userId: seller.user.id })).toEqual({ averageRating: null, totalReviews: 0 });
+      expect(await first.caller.reviews.rating({ userId: seller.user.id })).toEqual({
+        averageRating: null,
+        totalReviews: 0,
+      });
 
-      const created = await first.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 5, comment: '  Lovely bookcase, easy pickup.  ' });
-      expect(created).toMatchObject({ rating: 5, comment: 'Lovely bookcase, easy pickup.', listingId, reviewer: { firstName: 'Maria', lastName: 'G' } });
+      const created = await first.caller.reviews.create({
+        revieweeId: seller.user.id,
+        listingId,
+        rating: 5,
+        comment: '  Lovely bookcase, easy pickup.  ',
+      });
+      expect(created).toMatchObject({
+        rating: 5,
+        comment: 'Lovely bookcase, easy pickup.',
+        listingId,
+        reviewer: { firstName: 'Maria', lastName: 'G' },
+      });
       await second.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 4 });
-      await third.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 4, comment: '' });
+      await third.caller.reviews.create({
+        revieweeId: seller.user.id,
+        listingId,
+        rating: 4,
+        comment: '',
+      });
 
-      expect(await third.caller.reviews.rating({ userId: seller.user.id })).toEqual({ averageRating: 4.3, totalReviews: 3 });
+      expect(await third.caller.reviews.rating({ userId: seller.user.id })).toEqual({
+        averageRating: 4.3,
+        totalReviews: 3,
+      });
       const listed = await third.caller.reviews.ofUser({ userId: seller.user.id });
-      expect(listed.map((r) => [r.reviewer.firstName, r.reviewer.lastName, r.rating, r.comment])).toEqual([
+      expect(
+        listed.map((r) => [r.reviewer.firstName, r.reviewer.lastName, r.rating, r.comment]),
+      ).toEqual([
         ['Kim', 'L', 4, null],
         ['Élodie', 'Ø', 4, null],
         ['Maria', 'G', 5, 'Lovely bookcase, easy pickup.'],
       ]);
-      expect(await third.caller.reviews.ofUser({ userId: seller.user.id, limit: 1 })).toHaveLength(1);
+      expect(await third.caller.reviews.ofUser({ userId: seller.user.id, limit: 1 })).toHaveLength(
+        1,
+      );
     });
 
     it('refuses reviews of oneself, a second one for the same listing, and listings that are not theirs', async () => {
@@ -103,37 +133,78 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const buyer = await api.signUp('Bo');
       const stranger = await api.signUp('Cy');
       const { id: listingId } = await seller.caller.listings.create(item());
-      const { id: otherListing } = await seller.caller.listings.create(item({ title: 'Pine dresser' }));
-      const { id: strangersListing } = await stranger.caller.listings.create(item({ title: 'Bike' }));
+      const { id: otherListing } = await seller.caller.listings.create(
+        item({ title: 'Pine dresser' }),
+      );
+      const { id: strangersListing } = await stranger.caller.listings.create(
+        item({ title: 'Bike' }),
+      );
 
-      const self = await refusal(seller.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 5 }));
+      const self = await refusal(
+        seller.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 5 }),
+      );
       expect([self.code, self.message]).toEqual(['BAD_REQUEST', MESSAGES.review.notYourself]);
 
       await buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 3 });
-      const again = await refusal(buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 1 }));
+      const again = await refusal(
+        buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 1 }),
+      );
       expect([again.code, again.message]).toEqual(['CONFLICT', MESSAGES.review.duplicate]);
       // Another listing of the same seller is another review.
-      await buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId: otherListing, rating: 4 });
+      await buyer.caller.reviews.create({
+        revieweeId: seller.user.id,
+        listingId: otherListing,
+        rating: 4,
+      });
       // Without a listing: once too.
       await buyer.caller.reviews.create({ revieweeId: seller.user.id, rating: 5 });
-      const noListingAgain = await refusal(buyer.caller.reviews.create({ revieweeId: seller.user.id, rating: 2 }));
+      const noListingAgain = await refusal(
+        buyer.caller.reviews.create({ revieweeId: seller.user.id, rating: 2 }),
+      );
       expect(noListingAgain.code).toBe('CONFLICT');
 
-      const notTheirs = await refusal(buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId: strangersListing, rating: 2 }));
-      expect([notTheirs.code, notTheirs.message]).toEqual(['BAD_REQUEST', MESSAGES.review.listingNotTheirs]);
-      expect((await refusal(buyer.caller.reviews.create({ revieweeId: 9_999_999, rating: 2 }))).code).toBe('NOT_FOUND');
+      const notTheirs = await refusal(
+        buyer.caller.reviews.create({
+          revieweeId: seller.user.id,
+          listingId: strangersListing,
+          rating: 2,
+        }),
+      );
+      expect([notTheirs.code, notTheirs.message]).toEqual([
+        'BAD_REQUEST',
+        MESSAGES.review.listingNotTheirs,
+      ]);
+      expect(
+        (await refusal(buyer.caller.reviews.create({ revieweeId: 9_999_999, rating: 2 }))).code,
+      ).toBe('NOT_FOUND');
 
-      const tooLow = await refusal(buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 0 }));
+      const tooLow = await refusal(
+        buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 0 }),
+      );
       expect(said(tooLow)).toBe(MESSAGES.review.ratingMin);
-      const tooHigh = await refusal(buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 6 }));
+      const tooHigh = await refusal(
+        buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 6 }),
+      );
       expect(said(tooHigh)).toBe(MESSAGES.review.ratingMax);
-      const tooLong = await refusal(buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 3, comment: 'x'.repeat(501) }));
+      const tooLong = await refusal(
+        buyer.caller.reviews.create({
+          revieweeId: stranger.user.id,
+          rating: 3,
+          comment: 'x'.repeat(501),
+        }),
+      );
       expect(said(tooLong)).toBe(MESSAGES.review.commentTooLong);
 
       // Only the three accepted reviews were written.
-      const rows = await api.services.db.select({ rating: reviews.rating }).from(reviews).where(eq(reviews.reviewerId, buyer.user.id));
+      const rows = await api.services.db
+        .select({ rating: reviews.rating })
+        .from(reviews)
+        .where(eq(reviews.reviewerId, buyer.user.id));
       expect(rows.map((r) => r.rating).sort()).toEqual([3, 4, 5]);
-      expect(await buyer.caller.reviews.rating({ userId: stranger.user.id })).toEqual({ averageRating: null, totalReviews: 0 });
+      expect(await buyer.caller.reviews.rating({ userId: stranger.user.id })).toEqual({
+        averageRating: null,
+        totalReviews: 0,
+      });
     });
 
     it('keeps reviews when the listing is deleted', async () => {
@@ -142,7 +213,10 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const { id: listingId } = await seller.caller.listings.create(item());
       await buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 2 });
       await seller.caller.listings.delete({ id: listingId });
-      expect(await buyer.caller.reviews.rating({ userId: seller.user.id })).toEqual({ averageRating: 2, totalReviews: 1 });
+      expect(await buyer.caller.reviews.rating({ userId: seller.user.id })).toEqual({
+        averageRating: 2,
+        totalReviews: 1,
+      });
     });
   });
 
@@ -157,7 +231,12 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         category: 'fake_listing',
         description: '  The photos are from a catalogue.  ',
       });
-      expect(report).toMatchObject({ status: 'pending', category: 'fake_listing', description: 'The photos are from a catalogue.', listingId });
+      expect(report).toMatchObject({
+        status: 'pending',
+        category: 'fake_listing',
+        description: 'The photos are from a catalogue.',
+        listingId,
+      });
       const mine = await reporter.caller.reports.mine();
       expect(mine.map((r) => r.id)).toEqual([report.id]);
       expect(mine[0]).not.toHaveProperty('adminNotes');
@@ -170,18 +249,35 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const other = await api.signUp('Oz');
       const { id: listingId } = await seller.caller.listings.create(item());
       const { id: othersListing } = await other.caller.listings.create(item());
-      const report = { reportedUserId: seller.user.id, listingId, category: 'scammer' as const, description: 'Asked me to pay in advance by wire.' };
+      const report = {
+        reportedUserId: seller.user.id,
+        listingId,
+        category: 'scammer' as const,
+        description: 'Asked me to pay in advance by wire.',
+      };
 
       const self = await refusal(seller.caller.reports.create({ ...report }));
       expect([self.code, self.message]).toEqual(['BAD_REQUEST', MESSAGES.report.notYourself]);
-      expect((await refusal(reporter.caller.reports.create({ ...report, reportedUserId: 9_999_999 }))).code).toBe('NOT_FOUND');
-      const notTheirs = await refusal(reporter.caller.reports.create({ ...report, listingId: othersListing }));
-      expect([notTheirs.code, notTheirs.message]).toEqual(['BAD_REQUEST', MESSAGES.report.listingNotTheirs]);
-      const short = await refusal(reporter.caller.reports.create({ ...report, description: 'too short' }));
+      expect(
+        (await refusal(reporter.caller.reports.create({ ...report, reportedUserId: 9_999_999 })))
+          .code,
+      ).toBe('NOT_FOUND');
+      const notTheirs = await refusal(
+        reporter.caller.reports.create({ ...report, listingId: othersListing }),
+      );
+      expect([notTheirs.code, notTheirs.message]).toEqual([
+        'BAD_REQUEST',
+        MESSAGES.report.listingNotTheirs,
+      ]);
+      const short = await refusal(
+        reporter.caller.reports.create({ ...report, description: 'too short' }),
+      );
       expect(said(short)).toBe(MESSAGES.report.descriptionLength);
 
       const first = await reporter.caller.reports.create(report);
-      const second = await refusal(reporter.caller.reports.create({ ...report, category: 'harassment' }));
+      const second = await refusal(
+        reporter.caller.reports.create({ ...report, category: 'harassment' }),
+      );
       expect([second.code, second.message]).toEqual(['CONFLICT', MESSAGES.report.duplicatePending]);
       // About the user without a listing is a different report; so is someone else's report.
       await reporter.caller.reports.create({ ...report, listingId: null });
@@ -191,15 +287,25 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       await (await theAdmin()).caller.admin.updateReport({ id: first.id, status: 'dismissed' });
       await reporter.caller.reports.create(report);
 
-      const rows = await api.services.db.select({ id: reports.id }).from(reports).where(eq(reports.reporterId, reporter.user.id));
+      const rows = await api.services.db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(eq(reports.reporterId, reporter.user.id));
       expect(rows).toHaveLength(3);
     });
 
     it('lists reports for the admin with the listing title and both e-mails', async () => {
       const seller = await api.signUp('Sam');
       const reporter = await api.signUp('Rae');
-      const { id: listingId } = await seller.caller.listings.create(item({ title: 'Suspicious stereo' }));
-      const report = await reporter.caller.reports.create({ reportedUserId: seller.user.id, listingId, category: 'other', description: 'Seller never turned up twice.' });
+      const { id: listingId } = await seller.caller.listings.create(
+        item({ title: 'Suspicious stereo' }),
+      );
+      const report = await reporter.caller.reports.create({
+        reportedUserId: seller.user.id,
+        listingId,
+        category: 'other',
+        description: 'Seller never turned up twice.',
+      });
       const all = await (await theAdmin()).caller.admin.reports();
       const found = all.find((r) => r.id === report.id);
       expect(found).toMatchObject({
@@ -223,8 +329,18 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       async function reportIn(status: ReportStatus) {
         n += 1;
         const { id: listingId } = await seller.caller.listings.create(item({ title: `Lot ${n}` }));
-        const { id } = await reporter.caller.reports.create({ reportedUserId: seller.user.id, listingId, category: 'other', description: 'Something is off with this one.' });
-        const path: Record<ReportStatus, ReportStatus[]> = { pending: [], reviewed: ['reviewed'], resolved: ['reviewed', 'resolved'], dismissed: ['dismissed'] };
+        const { id } = await reporter.caller.reports.create({
+          reportedUserId: seller.user.id,
+          listingId,
+          category: 'other',
+          description: 'Something is off with this one.',
+        });
+        const path: Record<ReportStatus, ReportStatus[]> = {
+          pending: [],
+          reviewed: ['reviewed'],
+          resolved: ['reviewed', 'resolved'],
+          dismissed: ['dismissed'],
+        };
         for (const step of path[status]) await adminCaller.admin.updateReport({ id, status: step });
         return id;
       }
@@ -232,22 +348,34 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       for (const from of REPORT_STATUSES) {
         for (const to of REPORT_STATUSES) {
           const id = await reportIn(from);
-          const attempt = adminCaller.admin.updateReport({ id, status: to, adminNotes: `${from} to ${to}` });
+          const attempt = adminCaller.admin.updateReport({
+            id,
+            status: to,
+            adminNotes: `${from} to ${to}`,
+          });
           const [row] = await (async () => {
             if (from === to || REPORT_TRANSITIONS[from].includes(to)) {
               const updated = await attempt;
               expect([updated.status, updated.adminNotes]).toEqual([to, `${from} to ${to}`]);
             } else {
               const refused = await refusal(attempt);
-              expect([refused.code, refused.message], `${from} -> ${to}`).toEqual(['CONFLICT', MESSAGES.report.transitionRefused(from, to)]);
+              expect([refused.code, refused.message], `${from} -> ${to}`).toEqual([
+                'CONFLICT',
+                MESSAGES.report.transitionRefused(from, to),
+              ]);
             }
-            return api.services.db.select({ status: reports.status }).from(reports).where(eq(reports.id, id));
+            return api.services.db
+              .select({ status: reports.status })
+              .from(reports)
+              .where(eq(reports.id, id));
           })();
           const expected = from === to || REPORT_TRANSITIONS[from].includes(to) ? to : from;
           expect(row?.status, `${from} -> ${to}`).toBe(expected);
         }
       }
-      expect((await refusal(adminCaller.admin.updateReport({ id: 9_999_999, status: 'reviewed' }))).code).toBe('NOT_FOUND');
+      expect(
+        (await refusal(adminCaller.admin.updateReport({ id: 9_999_999, status: 'reviewed' }))).code,
+      ).toBe('NOT_FOUND');
     });
   });
 
@@ -270,18 +398,28 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         statements.length = 0;
         const result = await caller.admin.announce({ message });
         // The listener's subscription reads its events meanwhile; those reads are not the write.
-        return { result, statements: statements.filter((q) => !q.includes('from "user_events" where')) };
+        return {
+          result,
+          statements: statements.filter((q) => !q.includes('from "user_events" where')),
+        };
       };
       const few = await count('Spring clean-up day is Saturday.');
 
       // A thousand more neighbours (inserted directly: signing up a thousand people is not the point here).
       const before = await api.services.db.$count(users);
       await api.services.db.insert(users).values(
-        Array.from({ length: 1000 }, (_, i) => ({ email: `crowd-${kind}-${i}@example.com`, passwordHash: null, firstName: 'Crowd', lastName: `Member ${i}` })),
+        Array.from({ length: 1000 }, (_, i) => ({
+          email: `crowd-${kind}-${i}@example.com`,
+          passwordHash: null,
+          firstName: 'Crowd',
+          lastName: `Member ${i}`,
+        })),
       );
 
       const live = new AbortController();
-      const stream = await (await api.as(listener.cookie, undefined, live.signal)).caller.conversations.events();
+      const stream = await (
+        await api.as(listener.cookie, undefined, live.signal)
+      ).caller.conversations.events();
       const arriving = take(stream, 1);
       await new Promise((r) => setTimeout(r, 100));
       const many = await count('Remember: meet in public places.');
@@ -294,22 +432,43 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       expect(many.statements).toEqual(few.statements);
       expect(many.statements.length).toBeLessThanOrEqual(3);
 
-      expect(event?.data).toMatchObject({ kind: 'message.created', message: { content: 'Remember: meet in public places.' } });
+      expect(event?.data).toMatchObject({
+        kind: 'message.created',
+        message: { content: 'Remember: meet in public places.' },
+      });
 
       // One announcement conversation per user, holding every announcement, from the system account.
       const [system] = await api.services.db.select().from(users).where(eq(users.role, 'system'));
-      expect(system).toMatchObject({ firstName: SYSTEM_ACCOUNT.firstName, lastName: SYSTEM_ACCOUNT.lastName, passwordHash: null });
-      const threads = await api.services.db.select().from(conversations).where(eq(conversations.isAnnouncement, true));
+      expect(system).toMatchObject({
+        firstName: SYSTEM_ACCOUNT.firstName,
+        lastName: SYSTEM_ACCOUNT.lastName,
+        passwordHash: null,
+      });
+      const threads = await api.services.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.isAnnouncement, true));
       expect(threads).toHaveLength(many.result.recipients);
       expect(new Set(threads.map((t) => t.buyerId)).size).toBe(threads.length);
-      const crowdThread = threads.find((t) => t.buyerId !== listener.user.id && t.sellerId === system?.id);
+      const crowdThread = threads.find(
+        (t) => t.buyerId !== listener.user.id && t.sellerId === system?.id,
+      );
       const listenerList = await listener.caller.conversations.list();
       const announcements = listenerList.find((c) => c.isAnnouncement);
-      expect(announcements).toMatchObject({ seller: { id: system?.id }, unreadCount: 3, lastMessage: { content: 'Remember: meet in public places.' } });
+      expect(announcements).toMatchObject({
+        seller: { id: system?.id },
+        unreadCount: 3,
+        lastMessage: { content: 'Remember: meet in public places.' },
+      });
       expect(crowdThread).toBeDefined();
 
       // Read-only for the recipient.
-      const reply = await refusal(listener.caller.conversations.send({ conversationId: announcements?.id ?? 0, content: 'Thanks!' }));
+      const reply = await refusal(
+        listener.caller.conversations.send({
+          conversationId: announcements?.id ?? 0,
+          content: 'Thanks!',
+        }),
+      );
       expect(reply.code).toBe('FORBIDDEN');
     });
 
@@ -334,7 +493,8 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const { caller } = await theAdmin();
       const seller = await api.signUp('Dee');
       const neighbour = await api.signUp('Nia');
-      const create = async (who: typeof seller, input: ListingInput) => (await who.caller.listings.create(input)).id;
+      const create = async (who: typeof seller, input: ListingInput) =>
+        (await who.caller.listings.create(input)).id;
 
       const keep = {
         sale: await create(seller, sale()),
@@ -345,23 +505,37 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         neighbours: await create(neighbour, sale()),
       };
       const duplicates = [
-        await create(seller, sale({ title: '  BIG family   garage sale ', address: '12 elm street' })),
+        await create(
+          seller,
+          sale({ title: '  BIG family   garage sale ', address: '12 elm street' }),
+        ),
         await create(seller, sale({ address: '12 Elm  Street', startTime: '09:00' })),
         await create(seller, item({ title: 'oak Bookcase', priceRange: 'Free' })),
       ];
 
       // An ended copy is not an active listing: the clean-up leaves it to the usual expiry.
       const ended = await create(seller, item());
-      await api.services.db.update(listings).set({ endsAt: new Date(Date.now() - 60_000) }).where(eq(listings.id, ended));
+      await api.services.db
+        .update(listings)
+        .set({ endsAt: new Date(Date.now() - 60_000) })
+        .where(eq(listings.id, ended));
 
       const first = await caller.admin.cleanupDuplicates();
       expect(first).toEqual({ removed: 3, message: MESSAGES.cleanup.result(3) });
       expect(first.message).toBe('Removed 3 duplicate listings.');
 
-      const left = await api.services.db.select({ id: listings.id }).from(listings).where(inArray(listings.id, [...Object.values(keep), ...duplicates, ended]));
-      expect(left.map((l) => l.id).sort((a, b) => a - b)).toEqual([...Object.values(keep), ended].sort((a, b) => a - b));
+      const left = await api.services.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(inArray(listings.id, [...Object.values(keep), ...duplicates, ended]));
+      expect(left.map((l) => l.id).sort((a, b) => a - b)).toEqual(
+        [...Object.values(keep), ended].sort((a, b) => a - b),
+      );
 
-      expect(await caller.admin.cleanupDuplicates()).toEqual({ removed: 0, message: 'No duplicate listings found.' });
+      expect(await caller.admin.cleanupDuplicates()).toEqual({
+        removed: 0,
+        message: 'No duplicate listings found.',
+      });
     });
 
     it('lets the admin delete any listing with its conversations; nobody else', async () => {
@@ -375,7 +549,12 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       expect((await refusal(buyer.caller.admin.deleteListing({ id }))).code).toBe('FORBIDDEN');
       expect(await caller.admin.deleteListing({ id })).toEqual({ success: true });
       expect(await api.services.db.select().from(listings).where(eq(listings.id, id))).toEqual([]);
-      expect(await api.services.db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
+      expect(
+        await api.services.db
+          .select()
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId)),
+      ).toEqual([]);
       expect((await refusal(caller.admin.deleteListing({ id }))).code).toBe('NOT_FOUND');
     });
   });
@@ -385,27 +564,44 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
     const user = await api.signUp('Uma');
     const seller = await api.signUp('Sid');
     const { id: listingId } = await seller.caller.listings.create(item());
-    const { id: reportId } = await user.caller.reports.create({ reportedUserId: seller.user.id, listingId, category: 'other', description: 'Checking who may act on this.' });
+    const { id: reportId } = await user.caller.reports.create({
+      reportedUserId: seller.user.id,
+      listingId,
+      category: 'other',
+      description: 'Checking who may act on this.',
+    });
 
     const calls = {
       reports: (c: typeof visitor) => c.admin.reports(),
-      updateReport: (c: typeof visitor) => c.admin.updateReport({ id: reportId, status: 'reviewed' }),
+      updateReport: (c: typeof visitor) =>
+        c.admin.updateReport({ id: reportId, status: 'reviewed' }),
       announce: (c: typeof visitor) => c.admin.announce({ message: 'Not from the admin' }),
       cleanupDuplicates: (c: typeof visitor) => c.admin.cleanupDuplicates(),
       deleteListing: (c: typeof visitor) => c.admin.deleteListing({ id: listingId }),
     } satisfies Record<keyof typeof visitor.admin, unknown>;
     // A new admin procedure must be added above (the `satisfies` fails to compile otherwise).
-    const adminProcedures = Object.keys(appRouter._def.procedures).filter((p) => p.startsWith('admin.'));
-    expect(Object.keys(calls).map((c) => `admin.${c}`).sort()).toEqual(adminProcedures.sort());
+    const adminProcedures = Object.keys(appRouter._def.procedures).filter((p) =>
+      p.startsWith('admin.'),
+    );
+    expect(
+      Object.keys(calls)
+        .map((c) => `admin.${c}`)
+        .sort(),
+    ).toEqual(adminProcedures.sort());
 
     for (const [name, call] of Object.entries(calls)) {
       expect((await refusal(call(visitor))).code, name).toBe('UNAUTHORIZED');
       expect((await refusal(call(user.caller))).code, name).toBe('FORBIDDEN');
     }
-    const [report] = await api.services.db.select({ status: reports.status }).from(reports).where(eq(reports.id, reportId));
+    const [report] = await api.services.db
+      .select({ status: reports.status })
+      .from(reports)
+      .where(eq(reports.id, reportId));
     expect(report?.status).toBe('pending');
     expect(await api.services.db.$count(listings, eq(listings.id, listingId))).toBe(1);
-    expect(await api.services.db.$count(messages, and(eq(messages.content, 'Not from the admin')))).toBe(0);
+    expect(
+      await api.services.db.$count(messages, and(eq(messages.content, 'Not from the admin'))),
+    ).toBe(0);
 
     // A user whose role is changed in the database loses (or gains) access on the next request.
     // Each request reads the session and the role afresh.
@@ -438,14 +634,22 @@ describe('abuse limits on reviews and reports', () => {
     await writer.caller.reviews.create({ revieweeId: a.user.id, rating: 5 });
     await writer.caller.reviews.create({ revieweeId: b.user.id, rating: 5 });
     const client = await api.as(writer.cookie);
-    const limited = await refusal(client.caller.reviews.create({ revieweeId: c.user.id, rating: 5 }));
+    const limited = await refusal(
+      client.caller.reviews.create({ revieweeId: c.user.id, rating: 5 }),
+    );
     expect([limited.code, limited.message]).toEqual(['TOO_MANY_REQUESTS', MESSAGES.rateLimited]);
     expect(Number(client.headers.find(([n]) => n === 'Retry-After')?.[1])).toBeGreaterThan(0);
 
-    const report = (id: number) => ({ reportedUserId: id, category: 'other' as const, description: 'Testing the abuse limit.' });
+    const report = (id: number) => ({
+      reportedUserId: id,
+      category: 'other' as const,
+      description: 'Testing the abuse limit.',
+    });
     await writer.caller.reports.create(report(a.user.id));
     await writer.caller.reports.create(report(b.user.id));
-    expect((await refusal(writer.caller.reports.create(report(c.user.id)))).code).toBe('TOO_MANY_REQUESTS');
+    expect((await refusal(writer.caller.reports.create(report(c.user.id)))).code).toBe(
+      'TOO_MANY_REQUESTS',
+    );
     expect(await api.services.db.$count(reviews, eq(reviews.revieweeId, c.user.id))).toBe(0);
     expect(await api.services.db.$count(reports, eq(reports.reportedUserId, c.user.id))).toBe(0);
   });

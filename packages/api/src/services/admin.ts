@@ -12,7 +12,11 @@ const { conversations, listings, messages, userEvents, users } = schema;
 
 /** The account announcements come from; made on first use when the database was not seeded. */
 async function systemAccountId(services: ApiServices): Promise<number> {
-  const [existing] = await services.db.select({ id: users.id }).from(users).where(eq(users.role, 'system')).limit(1);
+  const [existing] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'system'))
+    .limit(1);
   if (existing) return existing.id;
   const [created] = await services.db
     .insert(users)
@@ -83,7 +87,10 @@ export async function cleanUpDuplicates(services: ApiServices): Promise<number> 
     .from(listings)
     .where(and(eq(listings.isActive, true), gt(listings.endsAt, services.now())))
     .as('ranked');
-  const duplicates = await services.db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, 1));
+  const duplicates = await services.db
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(gt(ranked.rank, 1));
   return deleteListings(
     services,
     duplicates.map((d) => d.id),

@@ -1,9 +1,28 @@
 import { TRPCError } from '@trpc/server';
-import { aliasedTable, and, asc, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  max,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 
 import type { Executor, Transaction } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
-import type { ConversationEvent, ConversationSummary, Message, SessionUser } from '@yardsale/validators';
+import type {
+  ConversationEvent,
+  ConversationSummary,
+  Message,
+  SessionUser,
+} from '@yardsale/validators';
 
 import type { ApiServices } from './types';
 
@@ -59,13 +78,19 @@ async function participantConversation(db: Executor, user: SessionUser, conversa
     .select()
     .from(conversations)
     .where(
-      and(eq(conversations.id, conversationId), or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id))),
+      and(
+        eq(conversations.id, conversationId),
+        or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id)),
+      ),
     );
   if (!row) throw notFound();
   return row;
 }
 
-export async function listConversations(services: ApiServices, user: SessionUser): Promise<ConversationSummary[]> {
+export async function listConversations(
+  services: ApiServices,
+  user: SessionUser,
+): Promise<ConversationSummary[]> {
   const buyer = aliasedTable(users, 'buyer');
   const seller = aliasedTable(users, 'seller');
   const person = (t: typeof buyer) => ({
@@ -81,7 +106,10 @@ export async function listConversations(services: ApiServices, user: SessionUser
       listing: { id: listings.id, title: listings.title },
       buyer: person(buyer),
       seller: person(seller),
-      unreadCount: sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.sender_id <> ${user.id} and not m.is_read)`.mapWith(Number),
+      unreadCount:
+        sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.sender_id <> ${user.id} and not m.is_read)`.mapWith(
+          Number,
+        ),
     })
     .from(conversations)
     .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
@@ -98,12 +126,22 @@ export async function listConversations(services: ApiServices, user: SessionUser
   const ids = rows.map((r) => r.conversation.id);
   const latest = ids.length
     ? await services.db
-        .select({ id: messages.id, conversationId: messages.conversationId, content: messages.content, senderId: messages.senderId, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          content: messages.content,
+          senderId: messages.senderId,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(
           inArray(
             messages.id,
-            services.db.select({ id: max(messages.id) }).from(messages).where(inArray(messages.conversationId, ids)).groupBy(messages.conversationId),
+            services.db
+              .select({ id: max(messages.id) })
+              .from(messages)
+              .where(inArray(messages.conversationId, ids))
+              .groupBy(messages.conversationId),
           ),
         )
     : [];
@@ -117,7 +155,9 @@ export async function listConversations(services: ApiServices, user: SessionUser
       buyer: r.buyer,
       seller: r.seller,
       unreadCount: r.unreadCount,
-      lastMessage: last ? { id: last.id, content: last.content, senderId: last.senderId, createdAt: last.createdAt } : null,
+      lastMessage: last
+        ? { id: last.id, content: last.content, senderId: last.senderId, createdAt: last.createdAt }
+        : null,
     };
   });
 }
@@ -131,7 +171,12 @@ export async function conversationMessages(
   const rows = await services.db
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.conversationId, input.conversationId), input.before ? lt(messages.id, input.before) : undefined))
+    .where(
+      and(
+        eq(messages.conversationId, input.conversationId),
+        input.before ? lt(messages.id, input.before) : undefined,
+      ),
+    )
     .orderBy(desc(messages.id))
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
@@ -153,7 +198,10 @@ export async function sendMessage(
     if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Announcements cannot be answered' });
     }
-    const [created] = await tx.insert(messages).values({ conversationId, senderId: user.id, content }).returning(messageColumns);
+    const [created] = await tx
+      .insert(messages)
+      .values({ conversationId, senderId: user.id, content })
+      .returning(messageColumns);
     if (!created) throw new Error('insert returned no row');
     // A new message brings the conversation back for whoever had deleted it.
     await tx
@@ -176,20 +224,35 @@ export async function sendMessage(
 }
 
 /** Marks the other party's messages read; answers how many changed. */
-export async function markConversationRead(services: ApiServices, user: SessionUser, conversationId: number): Promise<number> {
+export async function markConversationRead(
+  services: ApiServices,
+  user: SessionUser,
+  conversationId: number,
+): Promise<number> {
   const result = await services.db.transaction(async (tx) => {
     const conversation = await participantConversation(tx, user, conversationId);
     const updated = await tx
       .update(messages)
       .set({ isRead: true })
-      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, user.id), eq(messages.isRead, false)))
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          ne(messages.senderId, user.id),
+          eq(messages.isRead, false),
+        ),
+      )
       .returning({ id: messages.id });
     if (updated.length === 0) return { count: 0, participants: [] };
     const upTo = Math.max(...updated.map((m) => m.id));
     const participants = [conversation.buyerId, conversation.sellerId];
     await recordEvents(
       tx,
-      participants.map((userId) => ({ userId, kind: 'message.read' as const, conversationId, messageId: upTo })),
+      participants.map((userId) => ({
+        userId,
+        kind: 'message.read' as const,
+        conversationId,
+        messageId: upTo,
+      })),
     );
     return { count: updated.length, participants };
   });
@@ -197,9 +260,16 @@ export async function markConversationRead(services: ApiServices, user: SessionU
   return result.count;
 }
 
-export async function deleteMessage(services: ApiServices, user: SessionUser, messageId: number): Promise<void> {
+export async function deleteMessage(
+  services: ApiServices,
+  user: SessionUser,
+  messageId: number,
+): Promise<void> {
   const participants = await services.db.transaction(async (tx) => {
-    const [message] = await tx.select(messageColumns).from(messages).where(eq(messages.id, messageId));
+    const [message] = await tx
+      .select(messageColumns)
+      .from(messages)
+      .where(eq(messages.id, messageId));
     if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
     const conversation = await participantConversation(tx, user, message.conversationId);
     if (message.senderId !== user.id) {
@@ -209,7 +279,12 @@ export async function deleteMessage(services: ApiServices, user: SessionUser, me
     const everyone = [conversation.buyerId, conversation.sellerId];
     await recordEvents(
       tx,
-      everyone.map((userId) => ({ userId, kind: 'message.deleted' as const, conversationId: conversation.id, messageId })),
+      everyone.map((userId) => ({
+        userId,
+        kind: 'message.deleted' as const,
+        conversationId: conversation.id,
+        messageId,
+      })),
     );
     return everyone;
   });
@@ -220,7 +295,11 @@ export async function deleteMessage(services: ApiServices, user: SessionUser, me
  * Hides the conversation for the one who deletes it; the other keeps it. When both have deleted
  * it, it is removed with its messages.
  */
-export async function deleteConversation(services: ApiServices, user: SessionUser, conversationId: number): Promise<void> {
+export async function deleteConversation(
+  services: ApiServices,
+  user: SessionUser,
+  conversationId: number,
+): Promise<void> {
   const told = await services.db.transaction(async (tx) => {
     const conversation = await participantConversation(tx, user, conversationId);
     const isBuyer = conversation.buyerId === user.id;
@@ -241,7 +320,10 @@ export async function deleteConversation(services: ApiServices, user: SessionUse
 
 /** The newest event id of a user: where a fresh subscription starts. */
 export async function latestEventId(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ id: max(userEvents.id) }).from(userEvents).where(eq(userEvents.userId, userId));
+  const [row] = await db
+    .select({ id: max(userEvents.id) })
+    .from(userEvents)
+    .where(eq(userEvents.userId, userId));
   return row?.id ?? 0;
 }
 
@@ -258,7 +340,9 @@ export async function eventsAfter(
     .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
     .orderBy(asc(userEvents.id))
     .limit(limit);
-  const messageIds = rows.filter((r) => r.kind === 'message.created' && r.messageId).map((r) => r.messageId ?? 0);
+  const messageIds = rows
+    .filter((r) => r.kind === 'message.created' && r.messageId)
+    .map((r) => r.messageId ?? 0);
   const loaded = messageIds.length
     ? await db.select(messageColumns).from(messages).where(inArray(messages.id, messageIds))
     : [];
@@ -268,12 +352,22 @@ export async function eventsAfter(
       case 'message.created': {
         // A message deleted since is not announced; its deletion event follows.
         const message = row.messageId ? byId.get(row.messageId) : undefined;
-        return { id: row.id, event: message ? { kind: row.kind, conversationId: row.conversationId, message } : null };
+        return {
+          id: row.id,
+          event: message ? { kind: row.kind, conversationId: row.conversationId, message } : null,
+        };
       }
       case 'message.read':
       case 'message.deleted':
         // Both kinds always carry the message id they are about.
-        return { id: row.id, event: { kind: row.kind, conversationId: row.conversationId, messageId: row.messageId ?? 0 } };
+        return {
+          id: row.id,
+          event: {
+            kind: row.kind,
+            conversationId: row.conversationId,
+            messageId: row.messageId ?? 0,
+          },
+        };
       case 'conversation.deleted':
         return { id: row.id, event: { kind: row.kind, conversationId: row.conversationId } };
     }

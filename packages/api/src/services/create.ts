@@ -27,7 +27,10 @@ export function createApiServices(options: {
     config: options.config,
     logger: options.logger,
     // Sessions age by the same clock as everything else (tests move it).
-    sessions: createSessionManager(options.db, { secureCookies: options.config.secureCookies, now }),
+    sessions: createSessionManager(options.db, {
+      secureCookies: options.config.secureCookies,
+      now,
+    }),
     rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
     events: options.events ?? createMemoryEventBus(),
     now,

@@ -78,7 +78,10 @@ function parseIds(payload: string): number[] {
 export async function createPostgresEventBus(sql: postgres.Sql): Promise<EventBus> {
   const local = createMemoryEventBus();
   const listener = await sql.listen(CHANNEL, (payload) => void local.wake(parseIds(payload)));
-  const sessionsListener = await sql.listen(SESSIONS_CHANNEL, (payload) => void local.sessionsEnded(parseIds(payload)));
+  const sessionsListener = await sql.listen(
+    SESSIONS_CHANNEL,
+    (payload) => void local.sessionsEnded(parseIds(payload)),
+  );
   return {
     wake: (userIds) => notifyIds(sql, CHANNEL, userIds),
     subscribe: (userId, onWake) => local.subscribe(userId, onWake),

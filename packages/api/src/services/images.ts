@@ -30,7 +30,10 @@ export async function processImage(
     throw new TRPCError({ code: 'BAD_REQUEST', message: invalidMessage });
   }
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: MAX_INPUT_PIXELS,
+      failOn: 'error',
+    })
       .rotate()
       .resize({ ...resize, withoutEnlargement: resize.fit === 'inside' })
       .webp({ quality: 82 })

@@ -33,15 +33,23 @@ export function assertPhotoCount(existing: number, adding: number) {
  * Checks, resizes and stores photos: a card size and a detail size, upright, as WebP with no
  * metadata (GPS included). All are decoded before any is written, so a bad file stores nothing.
  */
-export async function storeListingPhotos(services: ApiServices, files: Buffer[]): Promise<StoredPhoto[]> {
+export async function storeListingPhotos(
+  services: ApiServices,
+  files: Buffer[],
+): Promise<StoredPhoto[]> {
   for (const file of files) {
-    if (file.length > MAX_PHOTO_BYTES) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE_MESSAGE });
+    if (file.length > MAX_PHOTO_BYTES)
+      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE_MESSAGE });
   }
   const processed = await Promise.all(
     files.map((file) =>
       photoWork(async () => ({
         card: await processImage(file, { width: 640, fit: 'inside' }, INVALID_PHOTO_MESSAGE),
-        detail: await processImage(file, { width: 1280, height: 1280, fit: 'inside' }, INVALID_PHOTO_MESSAGE),
+        detail: await processImage(
+          file,
+          { width: 1280, height: 1280, fit: 'inside' },
+          INVALID_PHOTO_MESSAGE,
+        ),
       })),
     ),
   );
@@ -62,7 +70,10 @@ export async function storeListingPhotos(services: ApiServices, files: Buffer[])
       await services.storage.put(detailKey, detail.data, 'image/webp');
     }
   } catch (err) {
-    await removeStoredFiles(services, stored.flatMap((p) => p.keys));
+    await removeStoredFiles(
+      services,
+      stored.flatMap((p) => p.keys),
+    );
     throw err;
   }
   return stored;
@@ -79,7 +90,10 @@ export async function removeStoredFiles(services: ApiServices, keys: string[]) {
 }
 
 /** Storage keys behind a listing image's URLs. */
-export function imageKeys(services: ApiServices, image: { imageUrl: string; thumbnailUrl: string }): string[] {
+export function imageKeys(
+  services: ApiServices,
+  image: { imageUrl: string; thumbnailUrl: string },
+): string[] {
   return [image.imageUrl, image.thumbnailUrl]
     .map((url) => services.storage.keyFromUrl(url))
     .filter((key): key is string => key !== null);

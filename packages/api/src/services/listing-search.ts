@@ -38,7 +38,9 @@ export function exactSearchCondition(search: string): SQL | undefined {
   // Under three characters a trigram index cannot help; prefix matching of whole words still can.
   if (text.length < 3) {
     const prefix = text.replace(/[^\p{L}\p{N}]/gu, '');
-    return prefix ? or(fullText, sql`${listings.searchVector} @@ to_tsquery('english', ${`${prefix}:*`})`) : fullText;
+    return prefix
+      ? or(fullText, sql`${listings.searchVector} @@ to_tsquery('english', ${`${prefix}:*`})`)
+      : fullText;
   }
   return or(fullText, contains(text));
 }
@@ -49,7 +51,14 @@ export function exactSearchCondition(search: string): SQL | undefined {
  * spellings. Null when some word has nothing close: then nothing matches.
  */
 export async function fuzzySearchCondition(db: Database, search: string): Promise<SQL | null> {
-  const words = [...new Set(search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))];
+  const words = [
+    ...new Set(
+      search
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 3),
+    ),
+  ];
   if (words.length === 0) return null;
   const looked = words.slice(0, MAX_FUZZY_WORDS);
   const asTyped = words.slice(MAX_FUZZY_WORDS).map((word) => [word]);
@@ -61,7 +70,12 @@ export async function fuzzySearchCondition(db: Database, search: string): Promis
         const rows = await tx
           .select({ term: searchTerms.term })
           .from(searchTerms)
-          .where(and(sql`${searchTerms.term} % ${word}`, sql`levenshtein(${searchTerms.term}, ${word}) <= ${maxEdits(word)}`))
+          .where(
+            and(
+              sql`${searchTerms.term} % ${word}`,
+              sql`levenshtein(${searchTerms.term}, ${word}) <= ${maxEdits(word)}`,
+            ),
+          )
           .orderBy(
             sql`levenshtein(${searchTerms.term}, ${word})`,
             desc(sql`similarity(${searchTerms.term}, ${word})`),

@@ -1,5 +1,17 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, between, count, desc, eq, getTableColumns, gt, inArray, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lte,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 
@@ -19,7 +31,12 @@ import type {
 import { MESSAGES, listingEndsAt, listingSchema, saleTimingIssues } from '@yardsale/validators';
 import type { SaleTiming } from '@yardsale/validators';
 
-import { assertPhotoCount, imageKeys, removeStoredFiles, storeListingPhotos } from './listing-photos';
+import {
+  assertPhotoCount,
+  imageKeys,
+  removeStoredFiles,
+  storeListingPhotos,
+} from './listing-photos';
 import { exactSearchCondition, fuzzySearchCondition } from './listing-search';
 import type { ApiServices } from './types';
 
@@ -35,12 +52,16 @@ const sellerColumns = {
   profilePicture: users.profilePicture,
 };
 
-type ListingRow = Omit<ListingSummary, 'primaryImage' | 'imageCount' | 'user' | 'isExpired' | 'category' | 'priceRange'> & {
+type ListingRow = Omit<
+  ListingSummary,
+  'primaryImage' | 'imageCount' | 'user' | 'isExpired' | 'category' | 'priceRange'
+> & {
   category: string;
   priceRange: string;
 };
 
-const listingNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+const listingNotFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
 
 /** Listings that have not ended: what every public list shows. */
 export const isLive = (now: Date) => gt(listings.endsAt, now);
@@ -90,7 +111,12 @@ function toSummary(
     priceRange: row.listing.priceRange as ListingSummary['priceRange'],
     user: row.user,
     primaryImage: primary
-      ? { imageUrl: primary.imageUrl, thumbnailUrl: primary.thumbnailUrl, width: primary.width, height: primary.height }
+      ? {
+          imageUrl: primary.imageUrl,
+          thumbnailUrl: primary.thumbnailUrl,
+          width: primary.width,
+          height: primary.height,
+        }
       : null,
     imageCount: images.length,
     isExpired: row.listing.endsAt.getTime() <= now.getTime(),
@@ -102,13 +128,18 @@ async function summaries(
   rows: { listing: ListingRow; user: ListingSummary['user'] }[],
   now: Date,
 ): Promise<ListingSummary[]> {
-  const images = await imagesFor(db, rows.map((r) => r.listing.id));
+  const images = await imagesFor(
+    db,
+    rows.map((r) => r.listing.id),
+  );
   return rows.map((r) => toSummary(r, images.get(r.listing.id) ?? [], now));
 }
 
 // Cursor: the last row's creation instant and id, so pages never skip or repeat a listing.
 function encodeCursor(row: { createdAt: Date; id: number }, fuzzy: boolean): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}|${fuzzy ? 'f' : 'e'}`).toString('base64url');
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}|${fuzzy ? 'f' : 'e'}`).toString(
+    'base64url',
+  );
 }
 
 function decodeCursor(cursor: string): { createdAt: string; id: number; fuzzy: boolean } {
@@ -125,7 +156,10 @@ function decodeCursor(cursor: string): { createdAt: string; id: number; fuzzy: b
  * looks for the words themselves (full text, or as part of a word); when nothing matches, it looks
  * again for words spelt alike, and says so in the cursor so later pages stay in that mode.
  */
-export async function listListings(services: ApiServices, input: ListingSearch): Promise<ListingPage> {
+export async function listListings(
+  services: ApiServices,
+  input: ListingSearch,
+): Promise<ListingPage> {
   const now = services.now();
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const search = input.search?.trim() ?? '';
@@ -135,7 +169,9 @@ export async function listListings(services: ApiServices, input: ListingSearch):
     if (input.category) conditions.push(eq(listings.category, input.category));
     if (input.listingType) conditions.push(eq(listings.listingType, input.listingType));
     if (cursor) {
-      conditions.push(sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
+      conditions.push(
+        sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
+      );
     }
     return selectListings(services.db)
       .where(and(...conditions))
@@ -148,7 +184,9 @@ export async function listListings(services: ApiServices, input: ListingSearch):
   };
 
   let fuzzy = cursor?.fuzzy ?? false;
-  let rows = fuzzy ? await runFuzzy() : await run(search ? exactSearchCondition(search) : undefined);
+  let rows = fuzzy
+    ? await runFuzzy()
+    : await run(search ? exactSearchCondition(search) : undefined);
   if (!cursor && search && !fuzzy && rows.length === 0) {
     fuzzy = true;
     rows = await runFuzzy();
@@ -168,11 +206,19 @@ export async function listingStats(services: ApiServices): Promise<ListingStats>
     .where(isLive(services.now()))
     .groupBy(listings.listingType);
   const of = (type: string) => rows.find((r) => r.listingType === type)?.n ?? 0;
-  return { total: of('garage-sale') + of('single-item'), singleItems: of('single-item'), garageSales: of('garage-sale') };
+  return {
+    total: of('garage-sale') + of('single-item'),
+    singleItems: of('single-item'),
+    garageSales: of('garage-sale'),
+  };
 }
 
 /** One listing with every photo. Ended listings exist only for their owner. */
-export async function getListing(services: ApiServices, id: number, viewer: SessionUser | null): Promise<ListingDetail> {
+export async function getListing(
+  services: ApiServices,
+  id: number,
+  viewer: SessionUser | null,
+): Promise<ListingDetail> {
   const now = services.now();
   const [row] = await selectListings(services.db).where(eq(listings.id, id)).limit(1);
   if (!row) throw listingNotFound();
@@ -182,14 +228,20 @@ export async function getListing(services: ApiServices, id: number, viewer: Sess
   return { ...summary, images };
 }
 
-export async function listingsOfOwner(services: ApiServices, userId: number): Promise<ListingSummary[]> {
+export async function listingsOfOwner(
+  services: ApiServices,
+  userId: number,
+): Promise<ListingSummary[]> {
   const rows = await selectListings(services.db)
     .where(eq(listings.userId, userId))
     .orderBy(desc(listings.createdAt), desc(listings.id));
   return summaries(services.db, rows, services.now());
 }
 
-export async function liveListingsOfUser(services: ApiServices, userId: number): Promise<ListingSummary[]> {
+export async function liveListingsOfUser(
+  services: ApiServices,
+  userId: number,
+): Promise<ListingSummary[]> {
   const now = services.now();
   const rows = await selectListings(services.db)
     .where(and(eq(listings.userId, userId), isLive(now)))
@@ -198,15 +250,28 @@ export async function liveListingsOfUser(services: ApiServices, userId: number):
 }
 
 /** Garage sales starting on a day in [from, to] (the viewer's local dates), soonest first. */
-export async function salesBetween(services: ApiServices, from: string, to: string): Promise<ListingSummary[]> {
+export async function salesBetween(
+  services: ApiServices,
+  from: string,
+  to: string,
+): Promise<ListingSummary[]> {
   const now = services.now();
   const rows = await selectListings(services.db)
-    .where(and(eq(listings.listingType, 'garage-sale'), isLive(now), between(listings.startDate, from, to)))
+    .where(
+      and(
+        eq(listings.listingType, 'garage-sale'),
+        isLive(now),
+        between(listings.startDate, from, to),
+      ),
+    )
     .orderBy(asc(listings.startDate), asc(listings.startTime), asc(listings.id));
   return summaries(services.db, rows, now);
 }
 
-export async function savedListingsOf(services: ApiServices, userId: number): Promise<ListingSummary[]> {
+export async function savedListingsOf(
+  services: ApiServices,
+  userId: number,
+): Promise<ListingSummary[]> {
   const now = services.now();
   const rows = await selectListings(services.db)
     .innerJoin(savedListings, eq(savedListings.listingId, listings.id))
@@ -223,7 +288,9 @@ function assertSaleAhead(services: ApiServices, values: ListingValues, previous?
   const issues = saleTimingIssues(values, services.now(), previous);
   if (issues.length === 0) return;
   // ZodRealError is the Error subclass zod throws itself; a plain ZodError would not travel as a cause.
-  const cause = new ZodRealError(issues.map((issue) => ({ code: 'custom' as const, input: undefined, ...issue })));
+  const cause = new ZodRealError(
+    issues.map((issue) => ({ code: 'custom' as const, input: undefined, ...issue })),
+  );
   throw new TRPCError({ code: 'BAD_REQUEST', message: issues[0]?.message, cause });
 }
 
@@ -247,7 +314,13 @@ export async function createListing(
       const createdAt = services.now();
       const [created] = await tx
         .insert(listings)
-        .values({ ...values, userId: seller.id, createdAt, updatedAt: createdAt, endsAt: endsAtFor(values, createdAt) })
+        .values({
+          ...values,
+          userId: seller.id,
+          createdAt,
+          updatedAt: createdAt,
+          endsAt: endsAtFor(values, createdAt),
+        })
         .returning({ id: listings.id });
       if (!created) throw new Error('insert returned no row');
       if (stored.length > 0) {
@@ -266,12 +339,20 @@ export async function createListing(
       return created.id;
     });
   } catch (err) {
-    await removeStoredFiles(services, stored.flatMap((p) => p.keys));
+    await removeStoredFiles(
+      services,
+      stored.flatMap((p) => p.keys),
+    );
     throw err;
   }
 }
 
-async function ownedListing(db: Executor, id: number, user: SessionUser, options: { allowAdmin: boolean; lock?: boolean }) {
+async function ownedListing(
+  db: Executor,
+  id: number,
+  user: SessionUser,
+  options: { allowAdmin: boolean; lock?: boolean },
+) {
   const base = db
     .select({
       userId: listings.userId,
@@ -316,9 +397,13 @@ export async function addListingPhotos(
   id: number,
   photos: Buffer[],
 ): Promise<ListingDetail> {
-  if (photos.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose at least one photo' });
+  if (photos.length === 0)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose at least one photo' });
   await ownedListing(services.db, id, user, { allowAdmin: false });
-  const [existing] = await services.db.select({ n: count() }).from(listingImages).where(eq(listingImages.listingId, id));
+  const [existing] = await services.db
+    .select({ n: count() })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id));
   assertPhotoCount(existing?.n ?? 0, photos.length);
   const stored = await storeListingPhotos(services, photos);
   try {
@@ -345,7 +430,10 @@ export async function addListingPhotos(
       );
     });
   } catch (err) {
-    await removeStoredFiles(services, stored.flatMap((p) => p.keys));
+    await removeStoredFiles(
+      services,
+      stored.flatMap((p) => p.keys),
+    );
     throw err;
   }
   return getListing(services, id, user);
@@ -363,7 +451,8 @@ export async function removeListingPhoto(
       .delete(listingImages)
       .where(and(eq(listingImages.id, imageId), eq(listingImages.listingId, listingId)))
       .returning();
-    if (!image) throw new TRPCError({ code: 'NOT_FOUND', message: 'That photo is not part of this listing' });
+    if (!image)
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'That photo is not part of this listing' });
     if (image.isPrimary) {
       // The next photo in order becomes the cover.
       const [next] = await tx
@@ -372,7 +461,11 @@ export async function removeListingPhoto(
         .where(eq(listingImages.listingId, listingId))
         .orderBy(asc(listingImages.position), asc(listingImages.id))
         .limit(1);
-      if (next) await tx.update(listingImages).set({ isPrimary: true }).where(eq(listingImages.id, next.id));
+      if (next)
+        await tx
+          .update(listingImages)
+          .set({ isPrimary: true })
+          .where(eq(listingImages.id, next.id));
     }
     return image;
   });
@@ -391,14 +484,21 @@ export async function deleteListings(services: ApiServices, ids: number[]): Prom
       .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
       .from(listingImages)
       .where(inArray(listingImages.listingId, ids));
-    const rows = await tx.delete(listings).where(inArray(listings.id, ids)).returning({ id: listings.id });
+    const rows = await tx
+      .delete(listings)
+      .where(inArray(listings.id, ids))
+      .returning({ id: listings.id });
     return { deleted: rows.length, keys: images.flatMap((image) => imageKeys(services, image)) };
   });
   await removeStoredFiles(services, keys);
   return deleted;
 }
 
-export async function deleteListing(services: ApiServices, user: SessionUser, id: number): Promise<void> {
+export async function deleteListing(
+  services: ApiServices,
+  user: SessionUser,
+  id: number,
+): Promise<void> {
   await ownedListing(services.db, id, user, { allowAdmin: true });
   await deleteListings(services, [id]);
 }
@@ -407,7 +507,11 @@ export async function deleteListing(services: ApiServices, user: SessionUser, id
  * Deletes listings that ended more than `purgeAfterDays` ago, as a manual delete would. Rows are
  * claimed with SKIP LOCKED, so several server instances running this at once never collide.
  */
-export async function purgeEndedListings(services: ApiServices, purgeAfterDays: number, batchSize = 200): Promise<number> {
+export async function purgeEndedListings(
+  services: ApiServices,
+  purgeAfterDays: number,
+  batchSize = 200,
+): Promise<number> {
   const cutoff = new Date(services.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000);
   let total = 0;
   for (;;) {

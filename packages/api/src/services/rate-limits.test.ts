@@ -48,7 +48,9 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
     const instanceB = createRateLimits({ redis: connect(), settings });
     await instanceA.consume('registerByClient', key);
     await instanceB.consume('registerByClient', key);
-    await expect(instanceA.consume('registerByClient', key)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(instanceA.consume('registerByClient', key)).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
     await instanceB.reset('registerByClient', key);
     await instanceA.remember('knownSignInClient', key);
     expect(await instanceB.seen('knownSignInClient', key)).toBe(true);

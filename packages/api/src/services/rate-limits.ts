@@ -68,7 +68,10 @@ export function createRateLimits(
 ): RateLimits {
   const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
-  for (const [name, s] of Object.entries(settings) as [RateLimitName, RateLimitSettings[RateLimitName]][]) {
+  for (const [name, s] of Object.entries(settings) as [
+    RateLimitName,
+    RateLimitSettings[RateLimitName],
+  ][]) {
     const common = { keyPrefix: `rl:${name}`, points: s.points, duration: s.durationSeconds };
     limiters.set(
       name,

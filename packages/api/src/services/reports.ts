@@ -3,7 +3,13 @@ import { aliasedTable, and, desc, eq, getTableColumns } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
 import { MESSAGES, REPORT_TRANSITIONS } from '@yardsale/validators';
-import type { AdminReport, ReportCategory, ReportOutput, ReportStatus, SessionUser } from '@yardsale/validators';
+import type {
+  AdminReport,
+  ReportCategory,
+  ReportOutput,
+  ReportStatus,
+  SessionUser,
+} from '@yardsale/validators';
 
 import { findPerson, listingOf } from './reviews';
 import type { ApiServices } from './types';
@@ -25,7 +31,12 @@ const reporterColumns = {
 export async function createReport(
   services: ApiServices,
   reporter: SessionUser,
-  input: { reportedUserId: number; listingId?: number | null; category: ReportCategory; description: string },
+  input: {
+    reportedUserId: number;
+    listingId?: number | null;
+    category: ReportCategory;
+    description: string;
+  },
 ): Promise<ReportOutput> {
   if (input.reportedUserId === reporter.id) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.report.notYourself });
@@ -52,7 +63,8 @@ export async function createReport(
     if (!row) throw new Error('insert returned no row');
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.report.duplicatePending });
+    if (isUniqueViolation(err))
+      throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.report.duplicatePending });
     throw err;
   }
 }
@@ -71,7 +83,12 @@ export async function adminReports(
 ): Promise<AdminReport[]> {
   const reporter = aliasedTable(users, 'reporter');
   const reported = aliasedTable(users, 'reported');
-  const party = (t: typeof reporter) => ({ id: t.id, email: t.email, firstName: t.firstName, lastName: t.lastName });
+  const party = (t: typeof reporter) => ({
+    id: t.id,
+    email: t.email,
+    firstName: t.firstName,
+    lastName: t.lastName,
+  });
   const rows = await services.db
     .select({
       report: getTableColumns(reports),
@@ -106,11 +123,18 @@ export async function updateReport(
   services: ApiServices,
   input: { id: number; status: ReportStatus; adminNotes: string | null },
 ): Promise<AdminReport> {
-  const [current] = await services.db.select({ status: reports.status }).from(reports).where(eq(reports.id, input.id));
+  const [current] = await services.db
+    .select({ status: reports.status })
+    .from(reports)
+    .where(eq(reports.id, input.id));
   if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.report.notFound });
-  const allowed = input.status === current.status || REPORT_TRANSITIONS[current.status].includes(input.status);
+  const allowed =
+    input.status === current.status || REPORT_TRANSITIONS[current.status].includes(input.status);
   if (!allowed) {
-    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.report.transitionRefused(current.status, input.status) });
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: MESSAGES.report.transitionRefused(current.status, input.status),
+    });
   }
   const updated = await services.db
     .update(reports)
@@ -118,7 +142,10 @@ export async function updateReport(
     .where(and(eq(reports.id, input.id), eq(reports.status, current.status)))
     .returning({ id: reports.id });
   if (updated.length === 0) {
-    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.report.transitionRefused('changed', input.status) });
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: MESSAGES.report.transitionRefused('changed', input.status),
+    });
   }
   const [row] = await adminReports(services, { id: input.id });
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.report.notFound });

@@ -13,7 +13,8 @@ const { listings, reviews, users } = schema;
 /** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
 const REVIEW_LOCK_SPACE = 7_302;
 
-const userNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.users.notFoundTitle });
+const userNotFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.users.notFoundTitle });
 const duplicate = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.review.duplicate });
 
 /** A person others can review or report: exists and is not the system account. */
@@ -59,12 +60,24 @@ export async function createReview(
         const [existing] = await tx
           .select({ id: reviews.id })
           .from(reviews)
-          .where(and(eq(reviews.reviewerId, reviewer.id), eq(reviews.revieweeId, input.revieweeId), isNull(reviews.listingId)));
+          .where(
+            and(
+              eq(reviews.reviewerId, reviewer.id),
+              eq(reviews.revieweeId, input.revieweeId),
+              isNull(reviews.listingId),
+            ),
+          );
         if (existing) throw duplicate();
       }
       const [row] = await tx
         .insert(reviews)
-        .values({ reviewerId: reviewer.id, revieweeId: input.revieweeId, listingId, rating: input.rating, comment: input.comment })
+        .values({
+          reviewerId: reviewer.id,
+          revieweeId: input.revieweeId,
+          listingId,
+          rating: input.rating,
+          comment: input.comment,
+        })
         .returning({ id: reviews.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
@@ -78,7 +91,11 @@ export async function createReview(
   return created;
 }
 
-async function reviewRows(services: ApiServices, where: ReturnType<typeof eq>, limit: number): Promise<ReviewOutput[]> {
+async function reviewRows(
+  services: ApiServices,
+  where: ReturnType<typeof eq>,
+  limit: number,
+): Promise<ReviewOutput[]> {
   const rows = await services.db
     .select({
       id: reviews.id,
@@ -88,7 +105,12 @@ async function reviewRows(services: ApiServices, where: ReturnType<typeof eq>, l
       comment: reviews.comment,
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,
-      reviewer: { id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture },
+      reviewer: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profilePicture: users.profilePicture,
+      },
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.reviewerId))
@@ -96,7 +118,10 @@ async function reviewRows(services: ApiServices, where: ReturnType<typeof eq>, l
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
   // Others see the reviewer's surname as its first letter only.
-  return rows.map((r) => ({ ...r, reviewer: { ...r.reviewer, lastName: firstLetter(r.reviewer.lastName) } }));
+  return rows.map((r) => ({
+    ...r,
+    reviewer: { ...r.reviewer, lastName: firstLetter(r.reviewer.lastName) },
+  }));
 }
 
 const letters = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -106,7 +131,11 @@ function firstLetter(name: string): string {
 }
 
 /** A user's reviews, newest first. */
-export async function reviewsOf(services: ApiServices, userId: number, limit: number): Promise<ReviewOutput[]> {
+export async function reviewsOf(
+  services: ApiServices,
+  userId: number,
+  limit: number,
+): Promise<ReviewOutput[]> {
   if (!(await findPerson(services, userId))) throw userNotFound();
   return reviewRows(services, eq(reviews.revieweeId, userId), limit);
 }
@@ -115,7 +144,9 @@ export async function ratingOf(services: ApiServices, userId: number): Promise<R
   if (!(await findPerson(services, userId))) throw userNotFound();
   const [row] = await services.db
     .select({
-      average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float8`.mapWith(Number),
+      average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float8`.mapWith(
+        Number,
+      ),
       total: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(reviews)

@@ -15,11 +15,22 @@ import type { ApiServices } from './types';
  */
 
 /** Photos for a listing: it must exist, be the caller's, and have room for at least one more. */
-export async function checkListingPhotoUpload(services: ApiServices, user: SessionUser, listingId: number): Promise<void> {
-  const [listing] = await services.db.select({ userId: listings.userId }).from(listings).where(eq(listings.id, listingId));
+export async function checkListingPhotoUpload(
+  services: ApiServices,
+  user: SessionUser,
+  listingId: number,
+): Promise<void> {
+  const [listing] = await services.db
+    .select({ userId: listings.userId })
+    .from(listings)
+    .where(eq(listings.id, listingId));
   if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
-  if (listing.userId !== user.id) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listing.onlySeller });
-  const [photos] = await services.db.select({ n: count() }).from(listingImages).where(eq(listingImages.listingId, listingId));
+  if (listing.userId !== user.id)
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listing.onlySeller });
+  const [photos] = await services.db
+    .select({ n: count() })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, listingId));
   if ((photos?.n ?? 0) >= MAX_PHOTOS_PER_LISTING) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.listing.tooManyPhotos });
   }

@@ -44,12 +44,21 @@ export function isUniqueViolation(err: unknown): boolean {
 
 const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.register.emailTaken });
 
-export async function findSessionUser(services: ApiServices, id: number): Promise<SessionUser | null> {
-  const [user] = await services.db.select(sessionUserColumns).from(schema.users).where(eq(schema.users.id, id));
+export async function findSessionUser(
+  services: ApiServices,
+  id: number,
+): Promise<SessionUser | null> {
+  const [user] = await services.db
+    .select(sessionUserColumns)
+    .from(schema.users)
+    .where(eq(schema.users.id, id));
   return user ?? null;
 }
 
-export async function registerUser(services: ApiServices, input: RegisterInput): Promise<SessionUser> {
+export async function registerUser(
+  services: ApiServices,
+  input: RegisterInput,
+): Promise<SessionUser> {
   const values = registerSchema.parse(input);
   const [existing] = await services.db
     .select({ id: schema.users.id })
@@ -83,7 +92,11 @@ export async function registerUser(services: ApiServices, input: RegisterInput):
 /** A hash of a random password, verified against when the e-mail is unknown so both paths cost the same. */
 let decoyHash: Promise<string> | undefined;
 
-export async function authenticate(services: ApiServices, email: string, password: string): Promise<SessionUser | null> {
+export async function authenticate(
+  services: ApiServices,
+  email: string,
+  password: string,
+): Promise<SessionUser | null> {
   const [row] = await services.db
     .select({ ...sessionUserColumns, passwordHash: schema.users.passwordHash })
     .from(schema.users)
@@ -98,7 +111,11 @@ export async function authenticate(services: ApiServices, email: string, passwor
   return user;
 }
 
-export async function updateProfile(services: ApiServices, user: SessionUser, input: UpdateProfileInput): Promise<SessionUser> {
+export async function updateProfile(
+  services: ApiServices,
+  user: SessionUser,
+  input: UpdateProfileInput,
+): Promise<SessionUser> {
   const values = updateProfileSchema.parse(input);
   // The role stays with the account whatever its address (decision 029): an admin who moves keeps it, and
   // the configured admin address gives nothing to whoever takes it.
@@ -145,7 +162,11 @@ export async function changePassword(
   await services.events.sessionsEnded([user.id]);
 }
 
-async function replaceProfilePicture(services: ApiServices, userId: number, url: string | null): Promise<SessionUser> {
+async function replaceProfilePicture(
+  services: ApiServices,
+  userId: number,
+  url: string | null,
+): Promise<SessionUser> {
   const [before] = await services.db
     .select({ profilePicture: schema.users.profilePicture })
     .from(schema.users)
@@ -160,18 +181,29 @@ async function replaceProfilePicture(services: ApiServices, userId: number, url:
   const oldKey = before?.profilePicture ? services.storage.keyFromUrl(before.profilePicture) : null;
   if (oldKey) {
     await services.storage.delete(oldKey).catch((err: unknown) => {
-      services.logger.warn({ err: errorForLog(err), key: oldKey }, 'could not delete old profile picture');
+      services.logger.warn(
+        { err: errorForLog(err), key: oldKey },
+        'could not delete old profile picture',
+      );
     });
   }
   return updated;
 }
 
-export async function setProfilePicture(services: ApiServices, userId: number, bytes: Buffer): Promise<SessionUser> {
+export async function setProfilePicture(
+  services: ApiServices,
+  userId: number,
+  bytes: Buffer,
+): Promise<SessionUser> {
   const M = MESSAGES.profilePicture;
   if (bytes.length > MAX_PROFILE_PICTURE_BYTES) {
     throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: M.tooLargeDescription });
   }
-  const image = await processImage(bytes, { width: 512, height: 512, fit: 'cover' }, M.invalidTypeDescription);
+  const image = await processImage(
+    bytes,
+    { width: 512, height: 512, fit: 'cover' },
+    M.invalidTypeDescription,
+  );
   const key = `avatars/${userId}-${randomUUID()}.webp`;
   await services.storage.put(key, image.data, 'image/webp');
   try {
@@ -182,7 +214,10 @@ export async function setProfilePicture(services: ApiServices, userId: number, b
   }
 }
 
-export async function removeProfilePicture(services: ApiServices, userId: number): Promise<SessionUser> {
+export async function removeProfilePicture(
+  services: ApiServices,
+  userId: number,
+): Promise<SessionUser> {
   return replaceProfilePicture(services, userId, null);
 }
 

@@ -24,13 +24,16 @@ try {
   });
   let generated = result.adminPassword;
   if (result.seeded) {
-    console.log(`Demo neighbours sign in with the published password "${DEMO_PASSWORD}": never use this database in production.`);
+    console.log(
+      `Demo neighbours sign in with the published password "${DEMO_PASSWORD}": never use this database in production.`,
+    );
   } else {
     console.log('The database already has users: no demo content was added.');
     const accounts = await seedAccounts(handle.db, { adminEmail: env.adminEmail, ...admin });
     if (accounts.systemCreated) console.log('Created the system account.');
     generated = accounts.adminPassword;
-    if (accounts.adminCreated && !generated) console.log(`Created admin ${env.adminEmail} with the password from ADMIN_PASSWORD.`);
+    if (accounts.adminCreated && !generated)
+      console.log(`Created admin ${env.adminEmail} with the password from ADMIN_PASSWORD.`);
   }
   if (generated) {
     console.log(`Admin ${env.adminEmail} has the generated password: ${generated}`);

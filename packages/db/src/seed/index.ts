@@ -77,7 +77,9 @@ export function demoEmail(firstName: string, lastName: string): string {
 }
 
 /** The demo neighbours' addresses, e.g. to check a database has none of them. */
-export const DEMO_EMAILS: readonly string[] = SELLERS.map((s) => demoEmail(s.firstName, s.lastName));
+export const DEMO_EMAILS: readonly string[] = SELLERS.map((s) =>
+  demoEmail(s.firstName, s.lastName),
+);
 
 export interface AccountsOptions {
   adminEmail: string;
@@ -97,7 +99,10 @@ export interface AccountsResult {
  * holds the admin address (an existing holder is for the server's start to promote or not: decision 029).
  * Safe on every start and from several instances at once.
  */
-export async function seedAccounts(db: Database, options: AccountsOptions): Promise<AccountsResult> {
+export async function seedAccounts(
+  db: Database,
+  options: AccountsOptions,
+): Promise<AccountsResult> {
   const adminEmail = options.adminEmail.trim().toLowerCase();
   const needsAdmin = async (tx: Executor) => {
     const [admin] = await tx
@@ -107,7 +112,9 @@ export async function seedAccounts(db: Database, options: AccountsOptions): Prom
       .limit(1);
     return !admin;
   };
-  const generatedPassword = options.adminPassword ? undefined : randomBytes(18).toString('base64url');
+  const generatedPassword = options.adminPassword
+    ? undefined
+    : randomBytes(18).toString('base64url');
   // Hashing is slow: only when an admin is likely to be made.
   const adminHash = (await needsAdmin(db))
     ? await hashPassword(options.adminPassword ?? generatedPassword ?? '')
@@ -115,13 +122,20 @@ export async function seedAccounts(db: Database, options: AccountsOptions): Prom
   const accountsCreatedAt = new Date();
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [system] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'system')).limit(1);
+    const [system] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'system'))
+      .limit(1);
     if (!system) await tx.insert(users).values(systemAccountRow(accountsCreatedAt));
     const adminCreated = adminHash !== null && (await needsAdmin(tx));
-    if (adminCreated) await tx.insert(users).values(adminAccountRow(adminEmail, adminHash, accountsCreatedAt));
+    if (adminCreated)
+      await tx.insert(users).values(adminAccountRow(adminEmail, adminHash, accountsCreatedAt));
     return { systemCreated: !system, adminCreated };
   });
-  return result.adminCreated && generatedPassword ? { ...result, adminPassword: generatedPassword } : result;
+  return result.adminCreated && generatedPassword
+    ? { ...result, adminPassword: generatedPassword }
+    : result;
 }
 
 function systemAccountRow(createdAt: Date): NewUser {
@@ -306,7 +320,13 @@ function saleDates(
   const today = localToday(now);
   if (sale.day === 'two-days-ago') {
     const startDate = addDays(today.date, dayOffset(sale.day, today.weekday));
-    const endsAt = listingEndsAt({ listingType: 'garage-sale', startDate, endTime: sale.endTime, timeZone: TIME_ZONE, createdAt: now });
+    const endsAt = listingEndsAt({
+      listingType: 'garage-sale',
+      startDate,
+      endTime: sale.endTime,
+      timeZone: TIME_ZONE,
+      createdAt: now,
+    });
     return { startDate, endDate: null, endsAt };
   }
   for (let offset = dayOffset(sale.day, today.weekday); ; offset += 1) {

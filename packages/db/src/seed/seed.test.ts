@@ -74,7 +74,9 @@ describe.each(testDatabaseKinds())('seed on %s', (kind) => {
     const everything = await handle.db.select().from(listings);
     // One sale is over on purpose: its seller sees it in My Listings marked Expired.
     const over = everything.filter((l) => l.endsAt.getTime() <= FRIDAY_AFTERNOON.getTime());
-    expect(over.map((l) => [l.title, l.startDate])).toEqual([['Porch Sale: Records, Lamps and Garden Pots', '2025-11-12']]);
+    expect(over.map((l) => [l.title, l.startDate])).toEqual([
+      ['Porch Sale: Records, Lamps and Garden Pots', '2025-11-12'],
+    ]);
     const all = everything.filter((l) => !over.includes(l));
     expect(all.length).toBeGreaterThanOrEqual(20);
     for (const listing of all) {
@@ -216,7 +218,9 @@ describe('seed late on a Sunday, with a chosen admin password', () => {
     expect(result).toEqual({ seeded: true });
     const ended = await handle.db.select().from(listings).where(lte(listings.endsAt, SUNDAY_NIGHT));
     // Only the sale that is over on purpose, two days before, and still within the week before the purge.
-    expect(ended.map((l) => [l.title, l.startDate])).toEqual([['Porch Sale: Records, Lamps and Garden Pots', '2025-11-14']]);
+    expect(ended.map((l) => [l.title, l.startDate])).toEqual([
+      ['Porch Sale: Records, Lamps and Garden Pots', '2025-11-14'],
+    ]);
     const [admin] = await handle.db
       .select()
       .from(users)
@@ -246,14 +250,25 @@ describe.each(testDatabaseKinds())('accounts without demo content on %s', (kind)
     ]);
     expect(await verifyPassword(rows[1]?.passwordHash ?? '', first.adminPassword ?? '')).toBe(true);
 
-    expect(await seedAccounts(handle.db, { adminEmail: 'owner@example.com' })).toEqual({ systemCreated: false, adminCreated: false });
+    expect(await seedAccounts(handle.db, { adminEmail: 'owner@example.com' })).toEqual({
+      systemCreated: false,
+      adminCreated: false,
+    });
     // An admin exists: a different configured address creates no second admin.
-    expect(await seedAccounts(handle.db, { adminEmail: 'someone.else@example.com', adminPassword: 'chosen-pass' })).toEqual({
+    expect(
+      await seedAccounts(handle.db, {
+        adminEmail: 'someone.else@example.com',
+        adminPassword: 'chosen-pass',
+      }),
+    ).toEqual({
       systemCreated: false,
       adminCreated: false,
     });
 
-    const demo = await seedDatabase(handle.db, { storage: createLocalStorage(handle.storageDir), adminEmail: 'owner@example.com' });
+    const demo = await seedDatabase(handle.db, {
+      storage: createLocalStorage(handle.storageDir),
+      adminEmail: 'owner@example.com',
+    });
     expect(demo).toEqual({ seeded: false });
     expect(await handle.db.select({ n: count() }).from(users)).toEqual([{ n: 2 }]);
     expect(await handle.db.select({ n: count() }).from(listings)).toEqual([{ n: 0 }]);
@@ -261,8 +276,13 @@ describe.each(testDatabaseKinds())('accounts without demo content on %s', (kind)
 
   it('leaves an account that already holds the admin address to the server start', async () => {
     await handle.db.update(users).set({ role: 'user' }).where(eq(users.email, 'owner@example.com'));
-    const result = await seedAccounts(handle.db, { adminEmail: 'owner@example.com', adminPassword: 'chosen-pass' });
+    const result = await seedAccounts(handle.db, {
+      adminEmail: 'owner@example.com',
+      adminPassword: 'chosen-pass',
+    });
     expect(result).toEqual({ systemCreated: false, adminCreated: false });
-    expect(await handle.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'))).toEqual([{ n: 0 }]);
+    expect(
+      await handle.db.select({ n: count() }).from(users).where(eq(users.role, 'admin')),
+    ).toEqual([{ n: 0 }]);
   });
 });

@@ -7,10 +7,7 @@ export function Avatar({ className, ...props }: React.ComponentProps<typeof Avat
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn(
-        'relative flex shrink-0 overflow-hidden rounded-full bg-muted',
-        className,
-      )}
+      className={cn('relative flex shrink-0 overflow-hidden rounded-full bg-muted', className)}
       {...props}
     />
   );

@@ -31,7 +31,8 @@ export const buttonVariants = cva(
         /** Grey until pointed at: secondary actions beside the main ones. */
         quiet: 'text-muted-foreground hover:bg-accent active:translate-y-px',
         /** Grey until pointed at, then red: remove, delete or report something. */
-        quietDanger: 'text-muted-foreground hover:bg-accent hover:text-destructive active:translate-y-px',
+        quietDanger:
+          'text-muted-foreground hover:bg-accent hover:text-destructive active:translate-y-px',
         outlineDanger:
           'border border-destructive/40 bg-card text-destructive shadow-xs hover:border-destructive hover:bg-red-50 active:translate-y-px',
         /** No colours of its own: the caller gives them (buttons on a coloured banner). */

@@ -125,11 +125,7 @@ export function ListingCard({
 
         <div className="mt-auto flex items-center gap-2 border-t pt-3 text-sm">
           <span aria-hidden="true">
-            <UserAvatar
-              src={listing.user.profilePicture}
-              name={listing.user.firstName}
-              size="xs"
-            />
+            <UserAvatar src={listing.user.profilePicture} name={listing.user.firstName} size="xs" />
           </span>
           <span className="min-w-0 truncate font-medium">
             <span className="sr-only">Seller: </span>

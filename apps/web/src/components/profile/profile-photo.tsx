@@ -99,12 +99,7 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
 
   return (
     <div className="relative">
-      <UserAvatar
-        src={user.profilePicture}
-        name={name}
-        size="2xl"
-        framed
-      />
+      <UserAvatar src={user.profilePicture} name={name} size="2xl" framed />
       {busy ? (
         <div className="absolute inset-0 flex items-center justify-center rounded-full bg-stone-950/45 text-white">
           <Spinner size="lg" label={upload.isPending ? 'Uploading photo' : 'Removing photo'} />
