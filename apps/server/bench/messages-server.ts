@@ -151,7 +151,7 @@ export interface Pair {
 
 /** Users, sessions, listings and conversations straight into the database: N sign-ups would take minutes. */
 async function seedPairs(server: Server, count: number): Promise<Pair[]> {
-  const { db } = server.services;
+  const { db } = server.deps;
   const passwordHash = await hashPassword('neighbour-password');
   const now = new Date();
   const people = await db
@@ -170,7 +170,7 @@ async function seedPairs(server: Server, count: number): Promise<Pair[]> {
   for (let i = 0; i < people.length; i += 100) {
     const batch = await Promise.all(
       people.slice(i, i + 100).map(async ({ id }) => {
-        const { cookie } = await server.services.sessions.create(id, true);
+        const { cookie } = await server.deps.sessions.create(id, true);
         return { id, cookie: `${cookie.name}=${cookie.value}` };
       }),
     );

@@ -14,8 +14,8 @@ import type { WebSocketServer } from 'ws';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { appRouter, createTRPCContext } from '@yardsale/api';
-import type { ApiServices, AppRouter } from '@yardsale/api';
-import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
+import type { ServerDeps, AppRouter } from '@yardsale/api';
+import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { assertBatchAffordable } from './batch-cost';
 import { safeLoggerOptions } from './log-safety';
@@ -28,7 +28,7 @@ import { attachWebSocket } from './websocket';
 import type { LiveSocketLimits } from './websocket';
 
 export interface AppOptions {
-  createServices: (logger: FastifyBaseLogger) => ApiServices;
+  createDeps: (logger: FastifyBaseLogger) => ServerDeps;
   /** Checks the database for /healthz. */
   healthCheck: () => Promise<void>;
   uploadsDir: string;
@@ -51,7 +51,7 @@ export interface AppOptions {
 
 export interface App {
   app: FastifyInstance;
-  services: ApiServices;
+  deps: ServerDeps;
   /** The websocket server, e.g. to count or drop connections. */
   websockets: WebSocketServer;
   /** Drains: websocket clients are told to reconnect, in-flight requests finish. */
@@ -73,12 +73,12 @@ function trustedHops(
 }
 
 function clientErrorMessage(status: number): string {
-  if (status === 404) return MESSAGES.request.notFound;
-  if (status === 405) return MESSAGES.request.methodNotAllowed;
-  if (status === 413) return MESSAGES.request.tooLarge;
-  if (status === 415) return MESSAGES.request.unsupportedMediaType;
-  if (status === 429) return MESSAGES.rateLimited;
-  return MESSAGES.request.unreadable;
+  if (status === 404) return UI_TEXT.request.notFound;
+  if (status === 405) return UI_TEXT.request.methodNotAllowed;
+  if (status === 413) return UI_TEXT.request.tooLarge;
+  if (status === 415) return UI_TEXT.request.unsupportedMediaType;
+  if (status === 429) return UI_TEXT.rateLimited;
+  return UI_TEXT.request.unreadable;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A batched tRPC GET names every procedure in one path segment ("listings.list,listings.stats,...").
     routerOptions: { maxParamLength: 2000 },
   });
-  const services = options.createServices(app.log);
+  const deps = options.createDeps(app.log);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     req.log.error({ err, errorId: req.id }, 'request failed');
     return reply
       .code(500)
-      .send({ message: `${MESSAGES.serverError} (ref ${req.id})`, errorId: req.id });
+      .send({ message: `${UI_TEXT.serverError} (ref ${req.id})`, errorId: req.id });
   });
 
   await app.register(fastifyTRPCPlugin, {
@@ -143,12 +143,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: async ({ req, res, info }) => {
         await assertBatchAffordable(info.calls);
-        return createTRPCContext(services, requestInfo(req, res));
+        return createTRPCContext(deps, requestInfo(req, res));
       },
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
-  registerRestRoutes(app, services, restRoutes);
+  registerRestRoutes(app, deps, restRoutes);
   const openApi = buildOpenApiDocument(restRoutes);
   app.get('/api/openapi.json', (_req, reply) => reply.send(openApi));
 
@@ -205,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   // The upgrade reads the client's address with the same trust as Fastify's request.ip.
-  const ws = attachWebSocket(app, services, {
+  const ws = attachWebSocket(app, deps, {
     appOrigin: options.appOrigin,
     trustProxy: trustedHops(options.trustProxy ?? false),
     limits: options.socketLimits,
@@ -213,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   return {
     app,
-    services,
+    deps,
     websockets: ws.wss,
     async close() {
       await ws.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureAdminRole } from '@yardsale/api';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { restRoutes } from './rest/routes';
 import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     cookies.seller = await register(`seller-${kind}@example.com`);
     cookies.admin = await register(TEST_ADMIN_EMAIL);
     // As a server start does for a database without an admin.
-    await ensureAdminRole(server.services);
+    await ensureAdminRole(server.deps);
     const form = new FormData();
     for (const [k, v] of Object.entries({
       title: 'Garden bench',
@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       );
       expect(res.status, `${route.method} ${url}`).toBe(401);
       expect(res.body, `${route.method} ${url}`).toMatchObject({
-        message: MESSAGES.auth.unauthorized,
+        message: UI_TEXT.auth.unauthorized,
       });
     }
   });
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       const asUser = await call(request.method, request.url, cookies.user, request.body);
       expect([asUser.status, asUser.body], label).toEqual([
         403,
-        expect.objectContaining({ message: MESSAGES.auth.forbidden }),
+        expect.objectContaining({ message: UI_TEXT.auth.forbidden }),
       ]);
     }
     // Nothing happened: the report is still pending and no announcement reached anyone.
@@ -179,7 +179,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     const blank = await call('POST', '/api/admin/announcement', cookies.admin, { message: '   ' });
     expect([blank.status, blank.body]).toEqual([
       400,
-      expect.objectContaining({ message: MESSAGES.announcement.empty }),
+      expect.objectContaining({ message: UI_TEXT.announcement.empty }),
     ]);
   });
 
@@ -236,7 +236,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     });
     expect([self.status, self.body]).toEqual([
       400,
-      expect.objectContaining({ message: MESSAGES.review.notYourself }),
+      expect.objectContaining({ message: UI_TEXT.review.notYourself }),
     ]);
     const noStar = await call('POST', '/api/reviews', cookies.user, {
       revieweeId: seller.userId,
@@ -244,7 +244,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     });
     expect([noStar.status, noStar.body]).toEqual([
       400,
-      expect.objectContaining({ message: MESSAGES.review.ratingMin }),
+      expect.objectContaining({ message: UI_TEXT.review.ratingMin }),
     ]);
     expect((await call('GET', `/api/users/${seller.userId}/rating`, cookies.user)).body).toEqual({
       averageRating: 4,
@@ -262,7 +262,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     });
     expect([selfReport.status, selfReport.body]).toEqual([
       400,
-      expect.objectContaining({ message: MESSAGES.report.notYourself }),
+      expect.objectContaining({ message: UI_TEXT.report.notYourself }),
     ]);
     const short = await call('POST', '/api/reports', cookies.user, {
       reportedUserId: seller.userId,
@@ -271,7 +271,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     });
     expect([short.status, short.body]).toEqual([
       400,
-      expect.objectContaining({ message: MESSAGES.report.descriptionLength }),
+      expect.objectContaining({ message: UI_TEXT.report.descriptionLength }),
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 
-import { BATCH_COST_LIMIT, MESSAGES, SEARCH_CALL_COST } from '@yardsale/validators';
+import { BATCH_COST_LIMIT, UI_TEXT, SEARCH_CALL_COST } from '@yardsale/validators';
 
 /** One call of a tRPC HTTP request, as the adapter describes it before anything runs. */
 export interface PendingCall {
@@ -27,6 +27,6 @@ export async function assertBatchAffordable(calls: readonly PendingCall[]): Prom
   let total = 0;
   for (const call of calls) total += await callCost(call);
   if (total > BATCH_COST_LIMIT) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.batchTooCostly });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.request.batchTooCostly });
   }
 }

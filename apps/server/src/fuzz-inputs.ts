@@ -1,6 +1,6 @@
 /**
  * Generated inputs for the fuzz test: values shaped like what each schema expects (so calls reach
- * the services and the database), mixed with the values that broke the server before: NUL and
+ * the deps and the database), mixed with the values that broke the server before: NUL and
  * other control characters, ids past 2^31, impossible dates, crafted cursors, odd JSON.
  */
 import fc from 'fast-check';

@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds())('fuzzing every procedure and REST path on %s'
       socketLimits: { callBurstPerSocket: 1_000_000, callsPerSecondPerSocket: 1_000_000 },
     });
     cookies.admin = await register(TEST_ADMIN_EMAIL);
-    await ensureAdminRole(server.services);
+    await ensureAdminRole(server.deps);
     cookies.user = await register('fuzz-user@example.com');
     const seller = await register('fuzz-seller@example.com');
     await freshThrowaway();

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
+import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { startTestServer } from './test-server';
 import type { TestServer } from './test-server';
 
-const R = MESSAGES.request;
+const R = UI_TEXT.request;
 
 interface Reply {
   status: number;
@@ -215,9 +215,9 @@ describe.each(testDatabaseKinds())(
         const reply = await json('POST', '/trpc/auth.login', {
           json: { email: 'nope', password: 'secret1' },
         });
-        expect(trpcMessage(reply.body)).toBe(MESSAGES.signIn.invalidEmail);
+        expect(trpcMessage(reply.body)).toBe(UI_TEXT.signIn.invalidEmail);
         const signedOut = await call('GET', '/trpc/listings.stats', { signedIn: false });
-        expect(trpcMessage(signedOut.body)).toBe(MESSAGES.auth.unauthorized);
+        expect(trpcMessage(signedOut.body)).toBe(UI_TEXT.auth.unauthorized);
       });
 
       it('a websocket frame without input answers the product sentence', async () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createApiServices } from '@yardsale/api';
+import { createServerDeps } from '@yardsale/api';
 import type { EventBus, Logger, RateLimitSettings } from '@yardsale/api';
 import type { Database, FileStorage } from '@yardsale/db';
 import { createLocalStorage, sql } from '@yardsale/db';
@@ -33,7 +33,7 @@ export async function startLocalServer(options: {
   webDistDir?: string | null;
   /** As the server's TRUST_PROXY setting (off by default). */
   trustProxy?: number | string | false;
-  /** The services' clock, for tests that move time. */
+  /** The server's clock, for tests that move time. */
   now?: () => Date;
   socketLimits?: Partial<LiveSocketLimits>;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
@@ -44,8 +44,8 @@ export async function startLocalServer(options: {
   mkdirSync(uploadsDir);
   const storage = createLocalStorage(uploadsDir);
   const server = await buildApp({
-    createServices: (appLogger) =>
-      createApiServices({
+    createDeps: (appLogger) =>
+      createServerDeps({
         db: options.db,
         storage: options.wrapStorage ? options.wrapStorage(storage) : storage,
         logger: options.logTo ? appLogger : options.logger,
@@ -74,7 +74,7 @@ export async function startLocalServer(options: {
     uploadsDir,
     async stop() {
       await server.close();
-      await server.services.events.close();
+      await server.deps.events.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

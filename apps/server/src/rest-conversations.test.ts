@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { startTestServer } from './test-server';
 import type { TestServer } from './test-server';
@@ -87,7 +87,7 @@ describe.each(testDatabaseKinds())('REST conversation paths over HTTP on %s', (k
       content: '   ',
     });
     expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ message: MESSAGES.message.empty });
+    expect(empty.body).toMatchObject({ message: UI_TEXT.message.empty });
     const sent = await call('POST', `/api/conversations/${id}/messages`, buyer, {
       content: 'Would you take $60?',
     });

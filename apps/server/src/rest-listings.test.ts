@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { startTestServer } from './test-server';
 import type { TestServer } from './test-server';
@@ -146,8 +146,8 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     );
     expect(backwards.status).toBe(400);
     expect(backwards.body).toMatchObject({
-      message: MESSAGES.listing.endTimeBeforeStart,
-      errors: { endTime: [MESSAGES.listing.endTimeBeforeStart] },
+      message: UI_TEXT.listing.endTimeBeforeStart,
+      errors: { endTime: [UI_TEXT.listing.endTimeBeforeStart] },
     });
     const past = await call(
       'POST',
@@ -157,8 +157,8 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     );
     expect(past.status).toBe(400);
     expect(past.body).toMatchObject({
-      message: MESSAGES.listing.dateInPast,
-      errors: { startDate: [MESSAGES.listing.dateInPast] },
+      message: UI_TEXT.listing.dateInPast,
+      errors: { startDate: [UI_TEXT.listing.dateInPast] },
     });
     expect(await mine()).toBe(countBefore);
   });
@@ -174,7 +174,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     );
     const tooMany = await call('POST', '/api/listings/create-with-photos', seller, saleForm(six));
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({ message: MESSAGES.listing.tooManyPhotos });
+    expect(tooMany.body).toMatchObject({ message: UI_TEXT.listing.tooManyPhotos });
 
     const form = saleForm([await jpeg('#111111')]);
     form.append('photos', new Blob(['just text'], { type: 'image/jpeg' }), 'notes.jpg');
@@ -189,8 +189,8 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     );
     expect(noAddress.status).toBe(400);
     expect(noAddress.body).toMatchObject({
-      message: MESSAGES.listing.addressRequired,
-      errors: { address: [MESSAGES.listing.addressRequired] },
+      message: UI_TEXT.listing.addressRequired,
+      errors: { address: [UI_TEXT.listing.addressRequired] },
     });
 
     expect(await mine()).toBe(countBefore);
@@ -239,7 +239,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     expect((await call('DELETE', `/api/listings/${id}`, seller)).status).toBe(200);
     const gone = await call('GET', `/api/listings/${id}`, seller);
     expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ message: MESSAGES.listing.notFound });
+    expect(gone.body).toMatchObject({ message: UI_TEXT.listing.notFound });
   });
 
   it('adds photos with POST /api/listings/{id}/images up to five in total', async () => {
@@ -262,7 +262,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     };
     const refused = await add(4);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ message: MESSAGES.listing.tooManyPhotos });
+    expect(refused.body).toMatchObject({ message: UI_TEXT.listing.tooManyPhotos });
     const added = await add(3);
     expect(added.status).toBe(200);
     expect(added.body).toMatchObject({ imageCount: 5 });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { startTestServer } from './test-server';
 import type { TestServer } from './test-server';
@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
   it('answers 401 with a message when nobody is signed in', async () => {
     const me = await call('GET', '/api/user');
     expect(me.status).toBe(401);
-    expect(me.body.message).toBe(MESSAGES.auth.unauthorized);
+    expect(me.body.message).toBe(UI_TEXT.auth.unauthorized);
   });
 
   it('refuses the same e-mail twice with 409 and the spec-like message', async () => {
@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       },
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(MESSAGES.register.emailTaken);
+    expect(again.body.message).toBe(UI_TEXT.register.emailTaken);
   });
 
   it('refuses bad registration input with the field message', async () => {
@@ -121,9 +121,9 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
-      email: [MESSAGES.register.invalidEmail],
-      password: [MESSAGES.register.shortPassword],
-      firstName: [MESSAGES.register.firstNameRequired],
+      email: [UI_TEXT.register.invalidEmail],
+      password: [UI_TEXT.register.shortPassword],
+      firstName: [UI_TEXT.register.firstNameRequired],
     });
   });
 
@@ -131,7 +131,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     const { email } = await register();
     const wrong = await call('POST', '/api/login', { json: { email, password: 'wrong-password' } });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.message).toBe(MESSAGES.signIn.wrongCredentials);
+    expect(wrong.body.message).toBe(UI_TEXT.signIn.wrongCredentials);
     expect(wrong.headers.getSetCookie()).toHaveLength(0);
 
     const right = await call('POST', '/api/login', {
@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       json: { firstName: 'Hacked', lastName: 'X', email },
     });
     expect(foreign.status).toBe(403);
-    expect(foreign.body.message).toBe(MESSAGES.auth.crossOrigin);
+    expect(foreign.body.message).toBe(UI_TEXT.auth.crossOrigin);
     const missing = await call('POST', '/api/logout', { cookie, origin: null });
     expect(missing.status).toBe(403);
     expect((await call('GET', '/api/user', { cookie })).body.firstName).toBe('Theo');
@@ -234,7 +234,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       const big = Buffer.alloc(7 * 1024 * 1024, 1);
       const reply = await upload(cookie, big, 'big.png', 'image/png');
       expect(reply.status).toBe(413);
-      expect(reply.body.message).toBe(MESSAGES.profilePicture.tooLargeDescription);
+      expect(reply.body.message).toBe(UI_TEXT.profilePicture.tooLargeDescription);
       expect(filesUnder(server.uploadsDir)).toHaveLength(before);
       expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBeNull();
     });
@@ -249,7 +249,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
         'image/png',
       );
       expect(reply.status).toBe(400);
-      expect(reply.body.message).toBe(MESSAGES.profilePicture.invalidTypeDescription);
+      expect(reply.body.message).toBe(UI_TEXT.profilePicture.invalidTypeDescription);
       expect(filesUnder(server.uploadsDir)).toHaveLength(before);
       expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBeNull();
     });
@@ -390,7 +390,7 @@ describe('a server fault', () => {
     });
     expect(res.status).toBe(500);
     const body = (await res.json()) as { message: string; errorId: string };
-    expect(body.message).toContain(MESSAGES.serverError);
+    expect(body.message).toContain(UI_TEXT.serverError);
     expect(JSON.stringify(body)).not.toMatch(/disk on fire|secret|stack/);
     const logged = server.logger.entries.find((e) => e.level === 'error');
     expect(logged?.obj).toMatchObject({ errorId: body.errorId });

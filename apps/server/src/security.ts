@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { SESSION_COOKIE_NAME } from '@yardsale/api';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,7 +38,7 @@ export function registerOriginCheck(app: FastifyInstance, appOrigin: string | un
   app.addHook('onRequest', async (req, reply) => {
     if (SAFE_METHODS.has(req.method) || !hasSessionCookie(req.headers.cookie)) return;
     if (!isOwnOrigin(req.headers.origin, req.headers.host, appOrigin)) {
-      await reply.code(403).send({ message: MESSAGES.auth.crossOrigin });
+      await reply.code(403).send({ message: UI_TEXT.auth.crossOrigin });
     }
   });
 }

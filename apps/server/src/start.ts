@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 
 import {
-  createApiServices,
+  createServerDeps,
   createPostgresEventBus,
   ensureAdminRole,
   purgeEndedListings,
@@ -57,8 +57,8 @@ export async function startServer(
     : undefined;
 
   const server = await buildApp({
-    createServices: (logger) =>
-      createApiServices({
+    createDeps: (logger) =>
+      createServerDeps({
         db: handle.db,
         storage,
         logger,
@@ -96,7 +96,7 @@ export async function startServer(
       `\nAdmin account: ${config.adminEmail} / ${generated} (set ADMIN_PASSWORD to choose it)\n`,
     );
   }
-  const role = await ensureAdminRole(server.services);
+  const role = await ensureAdminRole(server.deps);
   if (role === 'other-admin') {
     log.warn(
       'ADMIN_EMAIL names an account that is not the admin: the database already has an admin, and the address does not move the role (decision 029)',
@@ -106,7 +106,7 @@ export async function startServer(
   // Ended listings are already hidden by every query; this only clears them out a week later.
   const purge = async () => {
     try {
-      const removed = await purgeEndedListings(server.services, ENDED_LISTING_PURGE_DAYS);
+      const removed = await purgeEndedListings(server.deps, ENDED_LISTING_PURGE_DAYS);
       if (removed > 0) log.info({ removed }, 'purged ended listings');
     } catch (err) {
       log.error({ err }, 'purging ended listings failed');
@@ -124,7 +124,7 @@ export async function startServer(
     async stop() {
       clearInterval(purgeTimer);
       await server.close();
-      await server.services.events.close();
+      await server.deps.events.close();
       await redis?.quit();
       await handle.close();
     },

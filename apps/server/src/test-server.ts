@@ -28,7 +28,7 @@ export async function startTestServer(
     joinDatabaseUrl?: string;
     /** E.g. generous limits, so a test reaches the procedures instead of 429s. */
     rateLimits?: Partial<RateLimitSettings>;
-    /** The services' clock: a test moves it instead of sleeping. */
+    /** The server's clock: a test moves it instead of sleeping. */
     now?: () => Date;
     trustProxy?: number | string | false;
     socketLimits?: Partial<LiveSocketLimits>;

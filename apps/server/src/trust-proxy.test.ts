@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingLogger } from '@yardsale/api/testing';
 import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { startLocalServer } from './local-server';
 import type { LocalServer } from './local-server';
@@ -64,7 +64,7 @@ describe.each(cases)(
         );
         statuses.push(res.status);
         if (res.status === 429)
-          expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.rateLimited);
+          expect(((await res.json()) as { message: string }).message).toBe(UI_TEXT.rateLimited);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
 

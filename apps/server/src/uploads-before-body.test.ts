@@ -7,7 +7,7 @@ import { recordingLogger } from '@yardsale/api/testing';
 import type { FileStorage } from '@yardsale/db';
 import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { startLocalServer } from './local-server';
 import type { LocalServer } from './local-server';
@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
       'images',
     );
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.message).toBe(MESSAGES.listing.onlySeller);
+    expect(forbidden.body.message).toBe(UI_TEXT.listing.onlySeller);
     expect(forbidden.headers.connection).toBe('close');
 
     const missing = await uploadHeldBack(
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
       'images',
     );
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe(MESSAGES.listing.notFound);
+    expect(missing.body.message).toBe(UI_TEXT.listing.notFound);
     expect(storagePuts).toBe(putsBefore);
 
     // The seller's own upload is read and stored as before.
@@ -199,7 +199,7 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
       'profilePicture',
     );
     expect(second.status).toBe(429);
-    expect(second.body.message).toBe(MESSAGES.rateLimited);
+    expect(second.body.message).toBe(UI_TEXT.rateLimited);
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -213,6 +213,6 @@ describe.each(testDatabaseKinds())('uploads checked before their body on %s', (k
       'photos',
     );
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe(MESSAGES.rateLimited);
+    expect(refused.body.message).toBe(UI_TEXT.rateLimited);
   });
 });

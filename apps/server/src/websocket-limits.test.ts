@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { LIVE_SOCKET_LIMITS, MESSAGES } from '@yardsale/validators';
+import { LIVE_SOCKET_LIMITS, UI_TEXT } from '@yardsale/validators';
 
 import { clientAddressReader } from './client-address';
 import type { TrustProxy } from './client-address';
@@ -63,7 +63,7 @@ describe('bounds on websockets', () => {
     expect(await extra.started).toEqual({
       ok: false,
       code: 'TOO_MANY_REQUESTS',
-      message: MESSAGES.live.tooManyStreams,
+      message: UI_TEXT.live.tooManyStreams,
     });
 
     streams[0]?.stop();
@@ -92,7 +92,7 @@ describe('bounds on websockets', () => {
       expect(answer).toEqual({
         ok: false,
         code: 'TOO_MANY_REQUESTS',
-        message: MESSAGES.live.tooManyCalls,
+        message: UI_TEXT.live.tooManyCalls,
       });
     }
     // Once answered, the socket takes calls again.
@@ -106,7 +106,7 @@ describe('bounds on websockets', () => {
     const streams = Array.from({ length: 300 }, () => socket.subscribe('conversations.events'));
     expect(await socket.closed).toEqual({
       code: CLOSE_TOO_MANY_CALLS,
-      reason: MESSAGES.live.tooManyCalls,
+      reason: UI_TEXT.live.tooManyCalls,
     });
     const answers = await Promise.all(streams.map((s) => s.started));
     // Read up to its budget, then not at all.
@@ -128,7 +128,7 @@ describe('bounds on websockets', () => {
     );
     const refused = await upgradeRefusal(openSocket(server.url, { cookie }));
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.body)).toEqual({ message: MESSAGES.live.tooManyConnections });
+    expect(JSON.parse(refused.body)).toEqual({ message: UI_TEXT.live.tooManyConnections });
     // Someone else from the same address is not affected.
     const other = await register(server);
     const theirs = await openSocket(server.url, { cookie: other.cookie });
@@ -144,7 +144,7 @@ describe('bounds on websockets', () => {
     );
     const plain = await upgradeRefusal(openSocket(server.url));
     expect(plain.status).toBe(429);
-    expect(JSON.parse(plain.body)).toEqual({ message: MESSAGES.live.tooManyConnections });
+    expect(JSON.parse(plain.body)).toEqual({ message: UI_TEXT.live.tooManyConnections });
     // No proxy is trusted here: a forged header changes nothing.
     const forged = await upgradeRefusal(
       openSocket(server.url, { headers: { 'x-forwarded-for': '198.51.100.23' } }),
@@ -355,7 +355,7 @@ describe('a flood of websockets and live streams from one client (embedded datab
       console.log(JSON.stringify(figures));
       // The flood met every bound: refused upgrades, refused streams, sockets cut off mid-flood.
       expect(outcome.refused['429']).toBeGreaterThan(0);
-      expect(outcome.streamsRefused[MESSAGES.live.tooManyStreams]).toBeGreaterThan(0);
+      expect(outcome.streamsRefused[UI_TEXT.live.tooManyStreams]).toBeGreaterThan(0);
       expect(outcome.streamsRefused['socket closed']).toBeGreaterThan(0);
       // Probes ran all through it; nine in ten answered within 100 ms. (A single probe can still be
       // held by the kernel's burst of 1,300 handshakes or by a busy machine; the figures are logged.)

@@ -7,7 +7,7 @@ import { eq } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { startLocalServer } from './local-server';
 import type { LocalServer } from './local-server';
@@ -95,7 +95,7 @@ describe('websockets follow their session (embedded database)', () => {
   /** Session-ended notices can be held back, as if they were still on their way from another instance. */
   let holdNotices = false;
   const held: number[][] = [];
-  /** The services' clock runs this far ahead of the wall clock. */
+  /** The server's clock runs this far ahead of the wall clock. */
   let offset = 0;
   let http: ReturnType<typeof httpClient>;
   let conversationId = 0;
@@ -165,7 +165,7 @@ describe('websockets follow their session (embedded database)', () => {
         expect(answer).toEqual({
           ok: false,
           code: 'UNAUTHORIZED',
-          message: MESSAGES.auth.unauthorized,
+          message: UI_TEXT.auth.unauthorized,
         });
       }
     } finally {
@@ -173,7 +173,7 @@ describe('websockets follow their session (embedded database)', () => {
     }
     expect(await closedWithin(socket)).toEqual({
       code: CLOSE_SESSION_ENDED,
-      reason: MESSAGES.live.sessionEnded,
+      reason: UI_TEXT.live.sessionEnded,
     });
     // Nothing was written on the ended session's behalf.
     const [profile] = await database.db
@@ -198,11 +198,11 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await stream.ended).toEqual({
       ok: false,
       code: 'UNAUTHORIZED',
-      message: MESSAGES.auth.unauthorized,
+      message: UI_TEXT.auth.unauthorized,
     });
     expect(await closedWithin(socket)).toEqual({
       code: CLOSE_SESSION_ENDED,
-      reason: MESSAGES.live.sessionEnded,
+      reason: UI_TEXT.live.sessionEnded,
     });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -255,7 +255,7 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await socket.call('query', 'auth.me')).toEqual({
       ok: false,
       code: 'UNAUTHORIZED',
-      message: MESSAGES.auth.unauthorized,
+      message: UI_TEXT.auth.unauthorized,
     });
     expect((await closedWithin(socket)).code).toBe(CLOSE_SESSION_ENDED);
   });
@@ -269,7 +269,7 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await stream.started).toMatchObject({ ok: true });
     expect(await closedWithin(socket, 5000)).toEqual({
       code: CLOSE_SESSION_ENDED,
-      reason: MESSAGES.live.sessionEnded,
+      reason: UI_TEXT.live.sessionEnded,
     });
     expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
   });
@@ -304,7 +304,7 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await adminCall()).toEqual({
       ok: false,
       code: 'FORBIDDEN',
-      message: MESSAGES.auth.forbidden,
+      message: UI_TEXT.auth.forbidden,
     });
     await setRole('admin');
     expect(await adminCall()).toMatchObject({ ok: true });
@@ -316,7 +316,7 @@ describe('websockets follow their session (embedded database)', () => {
     expect(await adminCall()).toEqual({
       ok: false,
       code: 'FORBIDDEN',
-      message: MESSAGES.auth.forbidden,
+      message: UI_TEXT.auth.forbidden,
     });
     // The session itself lives on.
     expect(await socket.call('query', 'auth.me')).toMatchObject({
@@ -368,7 +368,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
       expect((await a.post('/api/logout', {}, person.cookie)).status).toBe(200);
       expect(await closedWithin(socket)).toEqual({
         code: CLOSE_SESSION_ENDED,
-        reason: MESSAGES.live.sessionEnded,
+        reason: UI_TEXT.live.sessionEnded,
       });
       expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
     });

@@ -8,8 +8,8 @@ import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 
 import { appRouter, createSocketContext } from '@yardsale/api';
-import type { ApiServices, CallType, LiveSocket, ValidatedSession } from '@yardsale/api';
-import { LIVE_SOCKET_LIMITS, MESSAGES } from '@yardsale/validators';
+import type { ServerDeps, CallType, LiveSocket, ValidatedSession } from '@yardsale/api';
+import { LIVE_SOCKET_LIMITS, UI_TEXT } from '@yardsale/validators';
 
 import { clientAddressReader } from './client-address';
 import type { TrustProxy } from './client-address';
@@ -75,7 +75,7 @@ function createKeyedQueue() {
 }
 
 const sessionEndedError = () =>
-  new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+  new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
 
 /** The earliest moment a session can end without anyone ending it: idle expiry or absolute end. */
 const endOf = (session: ValidatedSession) =>
@@ -95,7 +95,7 @@ class SocketSession implements LiveSocket {
   private budgetAt = performance.now();
 
   constructor(
-    private readonly services: ApiServices,
+    private readonly deps: ServerDeps,
     private readonly limits: LiveSocketLimits,
     /** Serialises this client's session reads and stream starts. */
     private readonly turn: <T>(task: () => Promise<T>) => Promise<T>,
@@ -132,7 +132,7 @@ class SocketSession implements LiveSocket {
     this.budget -= calls;
     if (this.budget >= 0 || !this.ws) return;
     this.ws.removeAllListeners('message');
-    this.ws.close(CLOSE_TOO_MANY_CALLS, MESSAGES.live.tooManyCalls);
+    this.ws.close(CLOSE_TOO_MANY_CALLS, UI_TEXT.live.tooManyCalls);
     const ws = this.ws;
     setTimeout(() => ws.terminate(), ENDING_GRACE_MS).unref();
   }
@@ -140,7 +140,7 @@ class SocketSession implements LiveSocket {
   admit(type: CallType): () => void {
     if (type === 'subscription') {
       if (this.subscriptions >= this.limits.subscriptionsPerSocket) {
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.live.tooManyStreams });
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: UI_TEXT.live.tooManyStreams });
       }
       this.subscriptions += 1;
       return once(() => {
@@ -148,7 +148,7 @@ class SocketSession implements LiveSocket {
       });
     }
     if (this.inFlight >= this.limits.callsInFlightPerSocket) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.live.tooManyCalls });
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: UI_TEXT.live.tooManyCalls });
     }
     this.inFlight += 1;
     return once(() => {
@@ -162,7 +162,7 @@ class SocketSession implements LiveSocket {
     const endedBefore = this.ending();
     if (endedBefore) throw endedBefore;
     if (!token) return null;
-    const current = await this.turn(() => this.services.sessions.validate(token, { renew: false }));
+    const current = await this.turn(() => this.deps.sessions.validate(token, { renew: false }));
     const ended = this.ending();
     if (ended) throw ended;
     if (!current) {
@@ -191,13 +191,11 @@ class SocketSession implements LiveSocket {
     if (!this.token || this.endedWith || this.closed) return;
     const token = this.token;
     try {
-      const current = await this.turn(() =>
-        this.services.sessions.validate(token, { renew: false }),
-      );
+      const current = await this.turn(() => this.deps.sessions.validate(token, { renew: false }));
       if (current) this.watch(endOf(current));
       else this.end();
     } catch (err) {
-      this.services.logger.warn({ err }, 'could not re-read a websocket session');
+      this.deps.logger.warn({ err }, 'could not re-read a websocket session');
       this.schedule(SESSION_RECHECK_RETRY_MS);
     }
   }
@@ -223,7 +221,7 @@ class SocketSession implements LiveSocket {
   }
 
   private watch(end: Date) {
-    this.schedule(end.getTime() - this.services.now().getTime());
+    this.schedule(end.getTime() - this.deps.now().getTime());
   }
 
   private schedule(delayMs: number) {
@@ -243,7 +241,7 @@ class SocketSession implements LiveSocket {
 
   private close() {
     if (this.closed || !this.ws) return;
-    this.ws.close(CLOSE_SESSION_ENDED, MESSAGES.live.sessionEnded);
+    this.ws.close(CLOSE_SESSION_ENDED, UI_TEXT.live.sessionEnded);
   }
 }
 
@@ -291,11 +289,7 @@ function once(fn: () => void): () => void {
  * account. The session comes from the cookie sent with the upgrade and is read again for every call;
  * when it ends (sign-out or password change on any instance, expiry) the socket is closed.
  */
-export function attachWebSocket(
-  app: FastifyInstance,
-  services: ApiServices,
-  options: WebSocketOptions,
-) {
+export function attachWebSocket(app: FastifyInstance, deps: ServerDeps, options: WebSocketOptions) {
   const limits: LiveSocketLimits = { ...LIVE_SOCKET_LIMITS, ...options.limits };
   const addressOf = clientAddressReader(options.trustProxy);
   const queue = createKeyedQueue();
@@ -322,12 +316,12 @@ export function attachWebSocket(
           code: 'INTERNAL_SERVER_ERROR',
           message: 'websocket without its session',
         });
-      return createSocketContext(services, entry.live, entry.address);
+      return createSocketContext(deps, entry.live, entry.address);
     },
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
   });
 
-  const stopListening = services.events.onSessionsEnded((userId) => {
+  const stopListening = deps.events.onSessionsEnded((userId) => {
     for (const live of socketsByUser.get(userId) ?? []) void live.recheck();
   });
 
@@ -341,7 +335,7 @@ export function attachWebSocket(
     const turn = <T>(task: () => Promise<T>) => queue(address, task);
     // A dead cookie opens a signed-out socket, as it makes a signed-out HTTP request.
     const session = token
-      ? await turn(() => services.sessions.validate(token, { renew: false }))
+      ? await turn(() => deps.sessions.validate(token, { renew: false }))
       : null;
     if (socket.destroyed) return;
     let live: SocketSession;
@@ -349,9 +343,9 @@ export function attachWebSocket(
       const userId = session.user.id;
       const mine = socketsByUser.get(userId) ?? new Set<SocketSession>();
       if (mine.size >= limits.socketsPerUser) {
-        return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
+        return refuse(socket, '429 Too Many Requests', UI_TEXT.live.tooManyConnections);
       }
-      live = new SocketSession(services, limits, turn, token, userId);
+      live = new SocketSession(deps, limits, turn, token, userId);
       mine.add(live);
       socketsByUser.set(userId, mine);
       socket.once('close', () => {
@@ -359,7 +353,7 @@ export function attachWebSocket(
         if (mine.size === 0 && socketsByUser.get(userId) === mine) socketsByUser.delete(userId);
       });
     } else {
-      live = new SocketSession(services, limits, turn, null, null);
+      live = new SocketSession(deps, limits, turn, null, null);
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       live.attach(ws, session);
@@ -382,18 +376,18 @@ export function attachWebSocket(
     const address = addressOf(req);
     const open = socketsByAddress.get(address) ?? 0;
     if (open >= limits.socketsPerAddress) {
-      return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
+      return refuse(socket, '429 Too Many Requests', UI_TEXT.live.tooManyConnections);
     }
     // The same cookie over and over is refused before its session is even read.
-    const token = services.sessions.readCookie(req.headers.cookie);
+    const token = deps.sessions.readCookie(req.headers.cookie);
     if (token && (socketsByToken.get(token) ?? 0) >= limits.socketsPerUser) {
-      return refuse(socket, '429 Too Many Requests', MESSAGES.live.tooManyConnections);
+      return refuse(socket, '429 Too Many Requests', UI_TEXT.live.tooManyConnections);
     }
     count(socketsByAddress, address, socket);
     if (token) count(socketsByToken, token, socket);
     upgrade(req, socket, head, address, token).catch((err: unknown) => {
       app.log.error({ err }, 'websocket upgrade failed');
-      if (!socket.destroyed) refuse(socket, '500 Internal Server Error', MESSAGES.serverError);
+      if (!socket.destroyed) refuse(socket, '500 Internal Server Error', UI_TEXT.serverError);
     });
   });
 

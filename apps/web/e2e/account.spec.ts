@@ -1,4 +1,4 @@
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { createAccount, currentToast, expect, field, newNeighbour, signIn, test } from './support';
 
@@ -15,7 +15,7 @@ test('profile changes are saved and still there after a reload', async ({ page }
   await field(page, 'First name').fill('Marisol');
   await field(page, 'Phone (optional)').fill('555-0199');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(currentToast(page)).toContainText(MESSAGES.profile.updatedTitle);
+  await expect(currentToast(page)).toContainText(UI_TEXT.profile.updatedTitle);
 
   await page.reload();
   await expect(field(page, 'First name')).toHaveValue('Marisol');
@@ -33,8 +33,8 @@ test('a text file dressed up as a PNG is refused by the server', async ({ page, 
   });
 
   const toast = currentToast(page);
-  await expect(toast).toContainText(MESSAGES.profilePicture.uploadFailedTitle);
-  await expect(toast).toContainText(MESSAGES.profilePicture.invalidTypeDescription);
+  await expect(toast).toContainText(UI_TEXT.profilePicture.uploadFailedTitle);
+  await expect(toast).toContainText(UI_TEXT.profilePicture.invalidTypeDescription);
 });
 
 test('a file that is not an image is stopped before it is sent', async ({ page, neighbour }) => {
@@ -52,8 +52,8 @@ test('a file that is not an image is stopped before it is sent', async ({ page, 
   });
 
   const toast = currentToast(page);
-  await expect(toast).toContainText(MESSAGES.profilePicture.invalidTypeTitle);
-  await expect(toast).toContainText(MESSAGES.profilePicture.invalidTypeDescription);
+  await expect(toast).toContainText(UI_TEXT.profilePicture.invalidTypeTitle);
+  await expect(toast).toContainText(UI_TEXT.profilePicture.invalidTypeDescription);
   expect(uploads).toBe(0);
 });
 
@@ -66,7 +66,7 @@ test('a real photo becomes the profile picture and can be removed', async ({ pag
     mimeType: 'image/png',
     buffer: TINY_PNG,
   });
-  await expect(currentToast(page)).toContainText(MESSAGES.profilePicture.updatedTitle);
+  await expect(currentToast(page)).toContainText(UI_TEXT.profilePicture.updatedTitle);
   const fullName = `${neighbour.firstName} ${neighbour.lastName}`;
   await expect(page.getByRole('main').getByRole('img', { name: fullName })).toHaveAttribute(
     'src',
@@ -75,7 +75,7 @@ test('a real photo becomes the profile picture and can be removed', async ({ pag
 
   await page.getByRole('button', { name: 'Change profile picture' }).click();
   await page.getByRole('menuitem', { name: 'Remove photo' }).click();
-  await expect(currentToast(page)).toContainText(MESSAGES.profilePicture.removedTitle);
+  await expect(currentToast(page)).toContainText(UI_TEXT.profilePicture.removedTitle);
   await expect(page.getByRole('button', { name: 'Upload a profile picture' })).toBeVisible();
 });
 
@@ -88,7 +88,7 @@ test('the password can be changed and the new one signs in', async ({ page, brow
   await field(page, 'New password').fill('brand-new-secret');
   await field(page, 'Confirm new password').fill('brand-new-secret');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(currentToast(page)).toContainText(MESSAGES.password.changedTitle);
+  await expect(currentToast(page)).toContainText(UI_TEXT.password.changedTitle);
 
   const other = await browser.newPage();
   await other.goto('/auth');

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { currentToast, expect, field, newNeighbour, signIn, test } from './support';
 
@@ -15,7 +15,7 @@ test('a new neighbour signs up from the landing page and lands on Browse', async
 
   // The terms must be accepted: the form says so and keeps what was typed.
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText(MESSAGES.register.termsRequired)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.register.termsRequired)).toBeVisible();
   await expect(field(page, 'Email')).toHaveValue(neighbour.email);
 
   await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
@@ -39,8 +39,8 @@ test('an address already in use is refused and the form keeps its values', async
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   const toast = currentToast(page);
-  await expect(toast).toContainText(MESSAGES.register.failedTitle);
-  await expect(toast).toContainText(MESSAGES.register.emailTaken);
+  await expect(toast).toContainText(UI_TEXT.register.failedTitle);
+  await expect(toast).toContainText(UI_TEXT.register.emailTaken);
   await expect(page).toHaveURL(/\/auth/);
   await expect(field(page, 'First name')).toHaveValue('Another');
   await expect(field(page, 'Email')).toHaveValue(neighbour.email);
@@ -53,8 +53,8 @@ test('a wrong password is refused with the server’s reason', async ({ page, ne
   await page.getByRole('button', { name: 'Sign In' }).click();
 
   const toast = currentToast(page);
-  await expect(toast).toContainText(MESSAGES.signIn.failedTitle);
-  await expect(toast).toContainText(MESSAGES.signIn.wrongCredentials);
+  await expect(toast).toContainText(UI_TEXT.signIn.failedTitle);
+  await expect(toast).toContainText(UI_TEXT.signIn.wrongCredentials);
   await expect(page).toHaveURL(/\/auth/);
   await expect(field(page, 'Email')).toHaveValue(neighbour.email);
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 // Signed in as the worker's neighbour, who posts the listings below.
 import { expect, test } from './signed-in';
@@ -195,7 +195,7 @@ test('a refused submit keeps every value and the chosen photo', async ({ page })
 
   // Refused in the browser: the address is missing.
   await page.getByRole('button', { name: 'Publish Listing' }).click();
-  await expect(page.getByText(MESSAGES.listing.addressRequired)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.listing.addressRequired)).toBeVisible();
   await expect(field(page, 'Address')).toBeFocused();
   await expect(page).toHaveURL('/create-listing');
   await expectSaleKept(page, sale);
@@ -224,7 +224,7 @@ test('an impossible sale is refused under its field and keeps what was typed', a
   await fillSale(page, sale);
 
   await page.getByRole('button', { name: 'Publish Listing' }).click();
-  await expect(page.getByText(MESSAGES.listing.endTimeBeforeStart)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.listing.endTimeBeforeStart)).toBeVisible();
   await expect(page.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL('/create-listing');
   await expectSaleKept(page, sale);
@@ -235,8 +235,8 @@ test('an impossible sale is refused under its field and keeps what was typed', a
   await page.getByLabel('Start time').fill(yesterday.startTime);
   await page.getByLabel('End time').fill(yesterday.endTime);
   await page.getByRole('button', { name: 'Publish Listing' }).click();
-  await expect(page.getByText(MESSAGES.listing.dateInPast)).toBeVisible();
-  await expect(page.getByText(MESSAGES.listing.endTimeBeforeStart)).toHaveCount(0);
+  await expect(page.getByText(UI_TEXT.listing.dateInPast)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.listing.endTimeBeforeStart)).toHaveCount(0);
   await expect(page).toHaveURL('/create-listing');
   await expectSaleKept(page, yesterday);
 });
@@ -262,7 +262,7 @@ test('the server refuses a sale that ends before it starts, whatever the page se
     headers: { origin: new URL(page.url()).origin },
   });
   expect(response.status()).toBe(400);
-  expect(await response.text()).toContain(MESSAGES.listing.endTimeBeforeStart);
+  expect(await response.text()).toContain(UI_TEXT.listing.endTimeBeforeStart);
 });
 
 test('switching to a single item clears the date and times', async ({ page }) => {
@@ -291,8 +291,8 @@ test('switching to a single item clears the date and times', async ({ page }) =>
   // A single item needs no date or times: only the garage-sale fields asked for them.
   await page.getByRole('radio', { name: 'Single Item' }).check();
   await page.getByRole('button', { name: 'Publish Listing' }).click();
-  await expect(page.getByText(MESSAGES.listing.titleRequired)).toBeVisible();
-  await expect(page.getByText(MESSAGES.listing.dateRequired)).toHaveCount(0);
+  await expect(page.getByText(UI_TEXT.listing.titleRequired)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.listing.dateRequired)).toHaveCount(0);
 });
 
 test('Cancel Request stops a slow upload and goes home', async ({ page }) => {

@@ -41,7 +41,7 @@ export function createAppRouter() {
  * starts; from then on they stay.
  */
 function ApiProviders({ app, children }: { app: AppLoader; children: ReactNode }) {
-  const services = useSyncExternalStore(app.subscribe, app.getServices);
+  const client = useSyncExternalStore(app.subscribe, app.getClient);
   // The page on screen: undefined while a navigation is under way (or before the first).
   const displayed = useRouterState({
     select: (state) => (state.status === 'idle' ? state.resolvedLocation?.href : undefined),
@@ -50,11 +50,11 @@ function ApiProviders({ app, children }: { app: AppLoader; children: ReactNode }
   const [wrapped, setWrapped] = useState(false);
 
   const wrap =
-    wrapped || (services !== undefined && (displayed === undefined || displayed !== shownBareAt));
+    wrapped || (client !== undefined && (displayed === undefined || displayed !== shownBareAt));
   if (wrap && !wrapped) setWrapped(true);
   if (!wrap && displayed !== shownBareAt) setShownBareAt(displayed);
 
-  return wrap && services ? <services.Providers>{children}</services.Providers> : children;
+  return wrap && client ? <client.Providers>{children}</client.Providers> : children;
 }
 
 declare module '@tanstack/react-router' {

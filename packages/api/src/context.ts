@@ -1,6 +1,6 @@
 import type { SessionUser } from '@yardsale/validators';
 
-import type { ApiServices } from './services/types';
+import type { ServerDeps } from './services/types';
 
 /** What a transport (HTTP, websocket, REST adapter) tells the API about one request. */
 export interface RequestInfo {
@@ -37,7 +37,7 @@ export interface LiveSocket {
 }
 
 export interface Context {
-  services: ApiServices;
+  deps: ServerDeps;
   /** Over a websocket, the user at connection time; each call sees it re-read (see `socket`). */
   user: SessionUser | null;
   sessionToken: string | null;
@@ -47,19 +47,15 @@ export interface Context {
   socket?: LiveSocket;
 }
 
-export async function createTRPCContext(
-  services: ApiServices,
-  info: RequestInfo,
-): Promise<Context> {
-  const token = services.sessions.readCookie(info.cookieHeader);
-  const validated = token ? await services.sessions.validate(token) : null;
+export async function createTRPCContext(deps: ServerDeps, info: RequestInfo): Promise<Context> {
+  const token = deps.sessions.readCookie(info.cookieHeader);
+  const validated = token ? await deps.sessions.validate(token) : null;
   if (validated?.refreshedCookie)
     info.setHeader('Set-Cookie', validated.refreshedCookie.serialize());
   // A cookie for a session that no longer exists is cleared so the browser stops sending it.
-  if (token && !validated)
-    info.setHeader('Set-Cookie', services.sessions.blankCookie().serialize());
+  if (token && !validated) info.setHeader('Set-Cookie', deps.sessions.blankCookie().serialize());
   return {
-    services,
+    deps,
     user: validated?.user ?? null,
     sessionToken: validated ? token : null,
     clientIp: info.clientIp,
@@ -69,9 +65,9 @@ export async function createTRPCContext(
 
 /** A websocket's context: no user until a call reads the socket's session (trpc.ts). */
 export function createSocketContext(
-  services: ApiServices,
+  deps: ServerDeps,
   socket: LiveSocket,
   clientIp: string,
 ): Context {
-  return { services, user: null, sessionToken: null, clientIp, setHeader: () => undefined, socket };
+  return { deps, user: null, sessionToken: null, clientIp, setHeader: () => undefined, socket };
 }

@@ -2,12 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
+import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { describeError } from './errors';
 import { recordingLogger } from './testing';
 
-const R = MESSAGES.request;
+const R = UI_TEXT.request;
 const described = (error: TRPCError) => describeError(error, recordingLogger()).message;
 
 describe('what a client reads of an error', () => {
@@ -60,21 +60,21 @@ describe('what a client reads of an error', () => {
 
   it("keeps our own refusals and the schemas' field messages", () => {
     expect(
-      described(new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.signIn.wrongCredentials })),
-    ).toBe(MESSAGES.signIn.wrongCredentials);
+      described(new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.signIn.wrongCredentials })),
+    ).toBe(UI_TEXT.signIn.wrongCredentials);
     expect(
       described(
         new TRPCError({
           code: 'PAYLOAD_TOO_LARGE',
-          message: MESSAGES.profilePicture.tooLargeDescription,
+          message: UI_TEXT.profilePicture.tooLargeDescription,
         }),
       ),
-    ).toBe(MESSAGES.profilePicture.tooLargeDescription);
+    ).toBe(UI_TEXT.profilePicture.tooLargeDescription);
     const refused = z
-      .object({ content: z.string().min(1, MESSAGES.message.empty) })
+      .object({ content: z.string().min(1, UI_TEXT.message.empty) })
       .safeParse({ content: '' });
     expect(described(new TRPCError({ code: 'BAD_REQUEST', cause: refused.error }))).toBe(
-      MESSAGES.message.empty,
+      UI_TEXT.message.empty,
     );
   });
 
@@ -84,7 +84,7 @@ describe('what a client reads of an error', () => {
       cause: new Error('relation "users" does not exist'),
     });
     const answer = described(error);
-    expect(answer.startsWith(MESSAGES.serverError)).toBe(true);
+    expect(answer.startsWith(UI_TEXT.serverError)).toBe(true);
     expect(answer).not.toContain('relation');
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
-import { MAX_BATCH_SIZE, MESSAGES } from '@yardsale/validators';
+import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { errorForLog } from './log-safety';
 import type { Logger } from './services/types';
@@ -37,27 +37,27 @@ function fieldErrorsOf(error: ZodError): NonNullable<PublicError['zodError']> {
  * wording is for developers, so a client reads the product's sentence instead.
  */
 const PROTOCOL_REFUSALS: [prefix: string, message: string][] = [
-  ['Batch call exceeds maximum size', MESSAGES.request.batchTooLarge(MAX_BATCH_SIZE)],
-  ['No procedure found on path', MESSAGES.request.notFound],
-  ['No "', MESSAGES.request.notFound],
-  ['Unsupported content-type', MESSAGES.request.unsupportedMediaType],
-  ['Missing content-type header', MESSAGES.request.unsupportedMediaType],
-  ['Cannot use stream-like response', MESSAGES.request.unsupportedMediaType],
-  ['Unsupported GET-request', MESSAGES.request.methodNotAllowed],
-  ['Unsupported POST-request', MESSAGES.request.methodNotAllowed],
-  ['Only POST requests are supported', MESSAGES.request.methodNotAllowed],
-  ['Method override is not supported', MESSAGES.request.methodNotAllowed],
-  ['Missing experimental flag', MESSAGES.request.methodNotAllowed],
-  ['"input" needs to be an object', MESSAGES.request.unreadable],
-  ['Cannot mix procedure types', MESSAGES.request.unreadable],
-  ['Cannot batch subscription calls', MESSAGES.request.unreadable],
-  ['Cannot return an async iterable', MESSAGES.request.unreadable],
-  ['Invalid URL', MESSAGES.request.unreadable],
-  ['Batching is not enabled', MESSAGES.request.unreadable],
-  ['Streaming requests must be batched', MESSAGES.request.unreadable],
-  ['Duplicate id ', MESSAGES.request.unreadable],
-  ['`id` is required', MESSAGES.request.unreadable],
-  ['Unexpected WebSocket message format', MESSAGES.request.unreadable],
+  ['Batch call exceeds maximum size', UI_TEXT.request.batchTooLarge(MAX_BATCH_SIZE)],
+  ['No procedure found on path', UI_TEXT.request.notFound],
+  ['No "', UI_TEXT.request.notFound],
+  ['Unsupported content-type', UI_TEXT.request.unsupportedMediaType],
+  ['Missing content-type header', UI_TEXT.request.unsupportedMediaType],
+  ['Cannot use stream-like response', UI_TEXT.request.unsupportedMediaType],
+  ['Unsupported GET-request', UI_TEXT.request.methodNotAllowed],
+  ['Unsupported POST-request', UI_TEXT.request.methodNotAllowed],
+  ['Only POST requests are supported', UI_TEXT.request.methodNotAllowed],
+  ['Method override is not supported', UI_TEXT.request.methodNotAllowed],
+  ['Missing experimental flag', UI_TEXT.request.methodNotAllowed],
+  ['"input" needs to be an object', UI_TEXT.request.unreadable],
+  ['Cannot mix procedure types', UI_TEXT.request.unreadable],
+  ['Cannot batch subscription calls', UI_TEXT.request.unreadable],
+  ['Cannot return an async iterable', UI_TEXT.request.unreadable],
+  ['Invalid URL', UI_TEXT.request.unreadable],
+  ['Batching is not enabled', UI_TEXT.request.unreadable],
+  ['Streaming requests must be batched', UI_TEXT.request.unreadable],
+  ['Duplicate id ', UI_TEXT.request.unreadable],
+  ['`id` is required', UI_TEXT.request.unreadable],
+  ['Unexpected WebSocket message format', UI_TEXT.request.unreadable],
 ];
 
 /**
@@ -67,16 +67,16 @@ const PROTOCOL_REFUSALS: [prefix: string, message: string][] = [
  * refusals, which keep their message.
  */
 function protocolRefusal(error: TRPCError): string | null {
-  if (error.code === 'PARSE_ERROR') return MESSAGES.request.unreadable;
+  if (error.code === 'PARSE_ERROR') return UI_TEXT.request.unreadable;
   // Without a message of its own, an error's message is its code (a body over the adapter's limit).
   if (error.message === error.code) {
     return error.code === 'PAYLOAD_TOO_LARGE'
-      ? MESSAGES.request.tooLarge
-      : MESSAGES.request.unreadable;
+      ? UI_TEXT.request.tooLarge
+      : UI_TEXT.request.unreadable;
   }
   // A cause that is neither a schema's refusal nor one of ours is an exception from parsing.
   if (error.cause && !(error.cause instanceof ZodError) && !(error.cause instanceof TRPCError)) {
-    return MESSAGES.request.unreadable;
+    return UI_TEXT.request.unreadable;
   }
   if (error.cause) return null;
   return PROTOCOL_REFUSALS.find(([prefix]) => error.message.startsWith(prefix))?.[1] ?? null;
@@ -95,7 +95,7 @@ export function describeError(error: TRPCError, logger: Logger | undefined): Pub
       { err: errorForLog(error.cause ?? error), errorId },
       'request failed',
     );
-    return { message: `${MESSAGES.serverError} (ref ${errorId})`, zodError: null, errorId };
+    return { message: `${UI_TEXT.serverError} (ref ${errorId})`, zodError: null, errorId };
   }
   if (error.cause instanceof ZodError) {
     const flat = fieldErrorsOf(error.cause);

@@ -1,5 +1,5 @@
 import type { LiveSocket } from './context';
-import type { ApiServices } from './services/types';
+import type { ServerDeps } from './services/types';
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
@@ -14,7 +14,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  */
 export function liveStream(
   socket: LiveSocket,
-  services: ApiServices,
+  deps: ServerDeps,
   release: () => void,
   signal: AbortSignal | undefined,
 ) {
@@ -31,12 +31,12 @@ export function liveStream(
   /** Ends the turn of the read in progress; called when the read has yielded its events. */
   let endTurn: (() => void) | null = null;
   let wakeQueued = false;
-  const pacedServices: ApiServices = {
-    ...services,
+  const pacedServices: ServerDeps = {
+    ...deps,
     events: {
-      ...services.events,
+      ...deps.events,
       subscribe: (userId, onWake) =>
-        services.events.subscribe(userId, () => {
+        deps.events.subscribe(userId, () => {
           // Wake-ups that arrive while one is waiting for its turn are one read.
           if (wakeQueued) return;
           wakeQueued = true;
@@ -98,5 +98,5 @@ export function liveStream(
     };
   }
 
-  return { services: pacedServices, follow, abandon: done };
+  return { deps: pacedServices, follow, abandon: done };
 }

@@ -12,9 +12,9 @@ import type { ConversationEvent } from '@yardsale/validators';
 import { createTRPCContext } from './context';
 import { createCaller } from './index';
 import type { RateLimitSettings } from './services/rate-limits';
-import { createApiServices } from './services/create';
+import { createServerDeps } from './services/create';
 import { ensureAdminRole } from './services/users';
-import type { ApiServices, Logger } from './services/types';
+import type { ServerDeps, Logger } from './services/types';
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
 /** The password of everyone `signUp` registers. */
@@ -30,7 +30,7 @@ export function recordingLogger(): Logger & {
 }
 
 export interface TestApi {
-  services: ApiServices;
+  deps: ServerDeps;
   handle: DatabaseHandle;
   uploadsDir: string;
   logger: ReturnType<typeof recordingLogger>;
@@ -60,7 +60,7 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database with the API's services on it; the clock can be moved. */
+/** A fresh, migrated, empty database with the server's dependencies on it; the clock can be moved. */
 export async function createTestApi(
   kind: 'pglite' | 'postgres',
   options: {
@@ -74,7 +74,7 @@ export async function createTestApi(
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-uploads-'));
   const logger = recordingLogger();
   let signUps = 0;
-  const services = createApiServices({
+  const deps = createServerDeps({
     db: handle.db,
     storage: createLocalStorage(uploadsDir),
     logger,
@@ -83,13 +83,13 @@ export async function createTestApi(
     now: options.now,
   });
   const api: TestApi = {
-    services,
+    deps,
     handle,
     uploadsDir,
     logger,
     async as(cookieHeader, clientIp = '127.0.0.1', signal) {
       const headers: [string, string][] = [];
-      const ctx = await createTRPCContext(services, {
+      const ctx = await createTRPCContext(deps, {
         cookieHeader,
         clientIp,
         setHeader: (name, value) => headers.push([name, value]),
@@ -118,7 +118,7 @@ export async function createTestApi(
     },
     async signUpAdmin(firstName = 'Ada') {
       const person = await api.signUp(firstName, { email: TEST_ADMIN_EMAIL });
-      await ensureAdminRole(services);
+      await ensureAdminRole(deps);
       // A fresh context reads the role the start just granted.
       const client = await api.as(person.cookie);
       const user = await client.caller.auth.me();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { createTRPCContext } from './context';
 import { ensureAdminRole } from './services/users';
@@ -28,7 +28,7 @@ describe('procedure guards', () => {
   });
 
   async function callerWith(cookie?: string) {
-    const ctx = await createTRPCContext(api.services, {
+    const ctx = await createTRPCContext(api.deps, {
       cookieHeader: cookie,
       clientIp: '127.0.0.1',
       setHeader: () => undefined,
@@ -58,7 +58,7 @@ describe('procedure guards', () => {
     const visitor = await callerWith();
     await expect(visitor.signedIn()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
-      message: MESSAGES.auth.unauthorized,
+      message: UI_TEXT.auth.unauthorized,
     });
     expect(await codeOf(visitor.adminOnly())).toBe('UNAUTHORIZED');
   });
@@ -68,18 +68,18 @@ describe('procedure guards', () => {
     expect(await codeOf(user.signedIn())).toBe('OK');
     await expect(user.adminOnly()).rejects.toMatchObject({
       code: 'FORBIDDEN',
-      message: MESSAGES.auth.forbidden,
+      message: UI_TEXT.auth.forbidden,
     });
   });
 
   it('lets the admin through, by the role stored in the database', async () => {
     const adminCookie = await cookieFor(TEST_ADMIN_EMAIL);
     // As a server start does for a database without an admin.
-    await ensureAdminRole(api.services);
+    await ensureAdminRole(api.deps);
     expect(await (await callerWith(adminCookie)).adminOnly()).toBe('admin');
 
     // The role is read from the database on every request: a demotion takes effect at once.
-    await api.services.db
+    await api.deps.db
       .update(schema.users)
       .set({ role: 'user' })
       .where(eq(schema.users.email, TEST_ADMIN_EMAIL));

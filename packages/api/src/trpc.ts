@@ -1,7 +1,7 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import type { Context } from './context';
 import { describeError } from './errors';
@@ -12,7 +12,7 @@ import type { RateLimitName } from './services/rate-limits';
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
-    const described = describeError(error, ctx?.services.logger);
+    const described = describeError(error, ctx?.deps.logger);
     return {
       ...shape,
       message: described.message,
@@ -33,14 +33,14 @@ const sessionNow = t.middleware(async ({ ctx, type, signal, next }) => {
   const { socket } = ctx;
   if (!socket) return next();
   const release = socket.admit(type);
-  const stream = type === 'subscription' ? liveStream(socket, ctx.services, release, signal) : null;
+  const stream = type === 'subscription' ? liveStream(socket, ctx.deps, release, signal) : null;
   let streaming = false;
   try {
     const session = await socket.session();
     const user = session?.user ?? null;
     const sessionToken = session?.token ?? null;
     if (!stream) return await next({ ctx: { user, sessionToken } });
-    const result = await next({ ctx: { user, sessionToken, services: stream.services } });
+    const result = await next({ ctx: { user, sessionToken, deps: stream.deps } });
     if (!result.ok) return result;
     streaming = true;
     return { ...result, data: stream.follow(result.data) };
@@ -56,14 +56,14 @@ export const publicProcedure = t.procedure.use(sessionNow);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionToken) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
   }
   return next({ ctx: { ...ctx, user: ctx.user, sessionToken: ctx.sessionToken } });
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.auth.forbidden });
+    throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.auth.forbidden });
   }
   return next();
 });
@@ -76,8 +76,8 @@ export async function enforceRateLimit(
   mode: 'consume' | 'check' = 'consume',
 ) {
   try {
-    if (mode === 'consume') await ctx.services.rateLimits.consume(name, key);
-    else await ctx.services.rateLimits.check(name, key);
+    if (mode === 'consume') await ctx.deps.rateLimits.consume(name, key);
+    else await ctx.deps.rateLimits.check(name, key);
   } catch (err) {
     if (err instanceof RateLimitedError)
       ctx.setHeader('Retry-After', String(err.retryAfterSeconds));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { changePasswordSchema, registerSchema, signInSchema, updateProfileSchema } from './auth';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 import { issuesOf, messagesAt, parseOk } from './test-helpers';
 
 describe('signInSchema', () => {
@@ -22,7 +22,7 @@ describe('signInSchema', () => {
     "refuses the e-mail %j with 'Please enter a valid email'",
     (email) => {
       expect(messagesAt(signInSchema, { ...valid, email }, 'email')).toEqual([
-        MESSAGES.signIn.invalidEmail,
+        UI_TEXT.signIn.invalidEmail,
       ]);
     },
   );
@@ -36,7 +36,7 @@ describe('signInSchema', () => {
   it("refuses a password under 6 characters with 'Password must be at least 6 characters'", () => {
     const short = 'x'.repeat(PASSWORD_MIN_LENGTH - 1);
     expect(messagesAt(signInSchema, { ...valid, password: short }, 'password')).toEqual([
-      MESSAGES.signIn.shortPassword,
+      UI_TEXT.signIn.shortPassword,
     ]);
     expect(messagesAt(signInSchema, { ...valid, password: '' }, 'password')).toEqual([
       'Password must be at least 6 characters',
@@ -50,7 +50,7 @@ describe('signInSchema', () => {
   it('refuses a password over the 256-character maximum', () => {
     const long = 'x'.repeat(PASSWORD_MAX_LENGTH + 1);
     expect(messagesAt(signInSchema, { ...valid, password: long }, 'password')).toEqual([
-      MESSAGES.register.longPassword,
+      UI_TEXT.register.longPassword,
     ]);
     expect(issuesOf(signInSchema, { ...valid, password: 'x'.repeat(PASSWORD_MAX_LENGTH) })).toEqual(
       [],
@@ -96,7 +96,7 @@ describe('registerSchema', () => {
 
   it.each(['', '   '])("refuses the e-mail %j with 'Email is required' only", (email) => {
     expect(messagesAt(registerSchema, { ...valid, email }, 'email')).toEqual([
-      MESSAGES.register.emailRequired,
+      UI_TEXT.register.emailRequired,
     ]);
     expect(messagesAt(registerSchema, { ...valid, email }, 'email')).toEqual(['Email is required']);
   });
@@ -105,7 +105,7 @@ describe('registerSchema', () => {
     "refuses the e-mail %j with 'Please enter a valid email address'",
     (email) => {
       expect(messagesAt(registerSchema, { ...valid, email }, 'email')).toEqual([
-        MESSAGES.register.invalidEmail,
+        UI_TEXT.register.invalidEmail,
       ]);
     },
   );
@@ -118,19 +118,19 @@ describe('registerSchema', () => {
 
   it('refuses a password under 6 characters', () => {
     expect(messagesAt(registerSchema, { ...valid, password: '12345' }, 'password')).toEqual([
-      MESSAGES.register.shortPassword,
+      UI_TEXT.register.shortPassword,
     ]);
   });
 
   it.each(['', '   '])("refuses first name %j with 'First name is required'", (firstName) => {
     expect(messagesAt(registerSchema, { ...valid, firstName }, 'firstName')).toEqual([
-      MESSAGES.register.firstNameRequired,
+      UI_TEXT.register.firstNameRequired,
     ]);
   });
 
   it.each(['', '   '])("refuses last name %j with 'Last name is required'", (lastName) => {
     expect(messagesAt(registerSchema, { ...valid, lastName }, 'lastName')).toEqual([
-      MESSAGES.register.lastNameRequired,
+      UI_TEXT.register.lastNameRequired,
     ]);
   });
 
@@ -144,7 +144,7 @@ describe('registerSchema', () => {
 
   it('refuses termsAccepted: false with the terms message', () => {
     expect(messagesAt(registerSchema, { ...valid, termsAccepted: false }, 'termsAccepted')).toEqual(
-      [MESSAGES.register.termsRequired],
+      [UI_TEXT.register.termsRequired],
     );
   });
 
@@ -159,11 +159,11 @@ describe('registerSchema', () => {
     expect(
       issuesOf(registerSchema, { email: '', password: '', firstName: '', lastName: '' }),
     ).toEqual([
-      { path: 'email', message: MESSAGES.register.emailRequired },
-      { path: 'password', message: MESSAGES.register.shortPassword },
-      { path: 'firstName', message: MESSAGES.register.firstNameRequired },
-      { path: 'lastName', message: MESSAGES.register.lastNameRequired },
-      { path: 'termsAccepted', message: MESSAGES.register.termsRequired },
+      { path: 'email', message: UI_TEXT.register.emailRequired },
+      { path: 'password', message: UI_TEXT.register.shortPassword },
+      { path: 'firstName', message: UI_TEXT.register.firstNameRequired },
+      { path: 'lastName', message: UI_TEXT.register.lastNameRequired },
+      { path: 'termsAccepted', message: UI_TEXT.register.termsRequired },
     ]);
   });
 });
@@ -179,12 +179,12 @@ describe('updateProfileSchema', () => {
 
   it('uses the registration messages', () => {
     expect(issuesOf(updateProfileSchema, { firstName: ' ', lastName: '', email: '' })).toEqual([
-      { path: 'firstName', message: MESSAGES.register.firstNameRequired },
-      { path: 'lastName', message: MESSAGES.register.lastNameRequired },
-      { path: 'email', message: MESSAGES.register.emailRequired },
+      { path: 'firstName', message: UI_TEXT.register.firstNameRequired },
+      { path: 'lastName', message: UI_TEXT.register.lastNameRequired },
+      { path: 'email', message: UI_TEXT.register.emailRequired },
     ]);
     expect(messagesAt(updateProfileSchema, { ...valid, email: 'ann@' }, 'email')).toEqual([
-      MESSAGES.register.invalidEmail,
+      UI_TEXT.register.invalidEmail,
     ]);
   });
 });
@@ -204,7 +204,7 @@ describe('changePasswordSchema', () => {
     "refuses an empty %s with 'Please fill in all password fields.'",
     (field) => {
       const messages = messagesAt(changePasswordSchema, { ...valid, [field]: '' }, field);
-      expect(messages[0]).toBe(MESSAGES.password.allRequired);
+      expect(messages[0]).toBe(UI_TEXT.password.allRequired);
     },
   );
 
@@ -224,7 +224,7 @@ describe('changePasswordSchema', () => {
 
   it("refuses different new passwords with 'New passwords do not match.' on confirmPassword", () => {
     expect(issuesOf(changePasswordSchema, { ...valid, confirmPassword: 'new-secreT' })).toEqual([
-      { path: 'confirmPassword', message: MESSAGES.password.mismatch },
+      { path: 'confirmPassword', message: UI_TEXT.password.mismatch },
     ]);
     expect(
       messagesAt(changePasswordSchema, { ...valid, confirmPassword: 'other1' }, 'confirmPassword'),
@@ -234,7 +234,7 @@ describe('changePasswordSchema', () => {
   it("refuses a matching new password under 6 characters with 'New password must be at least 6 characters long.'", () => {
     expect(
       issuesOf(changePasswordSchema, { ...valid, newPassword: '12345', confirmPassword: '12345' }),
-    ).toEqual([{ path: 'newPassword', message: MESSAGES.password.tooShort }]);
+    ).toEqual([{ path: 'newPassword', message: UI_TEXT.password.tooShort }]);
     expect(
       messagesAt(
         changePasswordSchema,

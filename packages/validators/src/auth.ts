@@ -2,9 +2,9 @@ import { z } from './zod';
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { text } from './input';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
-const M = MESSAGES;
+const M = UI_TEXT;
 
 /** E-mail addresses are compared case-insensitively: stored trimmed and lower-cased. */
 const email = (invalid: string) => text().trim().toLowerCase().pipe(z.email(invalid));

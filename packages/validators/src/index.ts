@@ -1,5 +1,5 @@
 export * from './constants';
-export * from './messages';
+export * from './ui-text';
 export * from './auth';
 export * from './listing';
 export * from './listing-end';

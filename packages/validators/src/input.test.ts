@@ -11,11 +11,11 @@ import {
   parseIdParam,
 } from './input';
 import { listingIdSchema, listingSchema, listingSearchSchema, salesBetweenSchema } from './listing';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 import { issuesOf, messagesAt, parseOk } from './test-helpers';
 import { announcementSchema, reportSchema, reviewSchema, updateReportSchema } from './trust';
 
-const R = MESSAGES.request;
+const R = UI_TEXT.request;
 
 describe('ids', () => {
   it.each([1, 42, MAX_ID, '7'])('accepts %j', (id) => {

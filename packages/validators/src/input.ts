@@ -5,7 +5,7 @@
  */
 import { z } from './zod';
 
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
 /** Ids are PostgreSQL `integer` columns: 1 to 2^31 - 1. */
 export const MAX_ID = 2_147_483_647;
@@ -19,11 +19,11 @@ export const MAX_DATE_YEAR = 2100;
  * are read as numbers so the REST query string and the tRPC body agree.
  */
 export const idSchema = z.coerce
-  .number({ error: MESSAGES.request.invalidId })
+  .number({ error: UI_TEXT.request.invalidId })
   // One message per refused id, even when it is both fractional (or unsafe) and too large.
-  .int({ error: MESSAGES.request.invalidId, abort: true })
-  .min(1, MESSAGES.request.invalidId)
-  .max(MAX_ID, MESSAGES.request.invalidId);
+  .int({ error: UI_TEXT.request.invalidId, abort: true })
+  .min(1, UI_TEXT.request.invalidId)
+  .max(MAX_ID, UI_TEXT.request.invalidId);
 
 /** Reads a path segment as an id, or null: digits only, no sign, no exponent, no spaces. */
 export function parseIdParam(value: string | undefined): number | null {
@@ -40,7 +40,7 @@ export const hasNoNul = (value: string) => !value.includes('\u0000');
  * `.max()` as usual; the NUL check sees the string as sent.
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(hasNoNul, MESSAGES.request.nulInText);
+  z.string(params).refine(hasNoNul, UI_TEXT.request.nulInText);
 
 /** A real calendar date (`2025-02-30` is refused, not rolled over) written `YYYY-MM-DD`, within the product's years. */
 export function isCalendarDate(value: string): boolean {
@@ -54,8 +54,8 @@ export function isCalendarDate(value: string): boolean {
 
 export const calendarDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.request.dateFormat)
-  .refine(isCalendarDate, MESSAGES.request.dateInvalid);
+  .regex(/^\d{4}-\d{2}-\d{2}$/, UI_TEXT.request.dateFormat)
+  .refine(isCalendarDate, UI_TEXT.request.dateInvalid);
 
 /** A listing page's position: the last listing's creation instant and id, and whether the search was spelling-tolerant. */
 export interface ListingCursor {
@@ -103,5 +103,5 @@ export function decodeListingCursor(cursor: string): ListingCursor | null {
 
 export const listingCursorSchema = z
   .string()
-  .max(200, MESSAGES.request.invalidCursor)
-  .refine((v) => decodeListingCursor(v) !== null, MESSAGES.request.invalidCursor);
+  .max(200, UI_TEXT.request.invalidCursor)
+  .refine((v) => decodeListingCursor(v) !== null, UI_TEXT.request.invalidCursor);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { CATEGORIES, LEGACY_CATEGORY_ALIASES, LISTING_TYPES, PRICE_RANGES } from './constants';
 import { categorySchema, listingIdSchema, listingSchema } from './listing';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 import { issuesOf, messagesAt, parseOk } from './test-helpers';
 
-const M = MESSAGES.listing;
+const M = UI_TEXT.listing;
 
 const singleItem = {
   title: 'Oak bookshelf',

@@ -4,9 +4,9 @@ import { CATEGORIES, LEGACY_CATEGORY_ALIASES, LISTING_TYPES, PRICE_RANGES } from
 import { calendarDateSchema, idSchema, listingCursorSchema, text } from './input';
 import { isValidTimeZone } from './listing-end';
 import { saleOrderIssues } from './sale-timing';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
-const M = MESSAGES.listing;
+const M = UI_TEXT.listing;
 
 const optionalText = (max: number) =>
   text()

@@ -1,94 +1,94 @@
 import { describe, expect, it } from 'vitest';
 
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
 /**
- * The spec's own sentences (sections 5 and 9), typed out literally. If someone edits MESSAGES so that
+ * The spec's own sentences (sections 5 and 9), typed out literally. If someone edits UI_TEXT so that
  * it no longer says what the spec says, these fail even though the behaviour tests (which import
- * MESSAGES) would still pass.
+ * UI_TEXT) would still pass.
  */
-describe('MESSAGES says exactly what the spec says', () => {
+describe('UI_TEXT says exactly what the spec says', () => {
   const cases: [string, string, string][] = [
-    ['sign-in invalid email', MESSAGES.signIn.invalidEmail, 'Please enter a valid email'],
+    ['sign-in invalid email', UI_TEXT.signIn.invalidEmail, 'Please enter a valid email'],
     [
       'sign-in short password',
-      MESSAGES.signIn.shortPassword,
+      UI_TEXT.signIn.shortPassword,
       'Password must be at least 6 characters',
     ],
     [
       'registration invalid email',
-      MESSAGES.register.invalidEmail,
+      UI_TEXT.register.invalidEmail,
       'Please enter a valid email address',
     ],
-    ['registration email required', MESSAGES.register.emailRequired, 'Email is required'],
+    ['registration email required', UI_TEXT.register.emailRequired, 'Email is required'],
     [
       'registration short password',
-      MESSAGES.register.shortPassword,
+      UI_TEXT.register.shortPassword,
       'Password must be at least 6 characters',
     ],
-    ['registration first name', MESSAGES.register.firstNameRequired, 'First name is required'],
-    ['registration last name', MESSAGES.register.lastNameRequired, 'Last name is required'],
+    ['registration first name', UI_TEXT.register.firstNameRequired, 'First name is required'],
+    ['registration last name', UI_TEXT.register.lastNameRequired, 'Last name is required'],
     [
       'registration terms',
-      MESSAGES.register.termsRequired,
+      UI_TEXT.register.termsRequired,
       'You must agree to the Terms of Service and Privacy Policy to create an account',
     ],
     [
       'password change all required',
-      MESSAGES.password.allRequired,
+      UI_TEXT.password.allRequired,
       'Please fill in all password fields.',
     ],
-    ['password change mismatch', MESSAGES.password.mismatch, 'New passwords do not match.'],
+    ['password change mismatch', UI_TEXT.password.mismatch, 'New passwords do not match.'],
     [
       'password change too short',
-      MESSAGES.password.tooShort,
+      UI_TEXT.password.tooShort,
       'New password must be at least 6 characters long.',
     ],
-    ['listing title', MESSAGES.listing.titleRequired, 'Title is required'],
-    ['listing category', MESSAGES.listing.categoryRequired, 'Category is required'],
-    ['listing type', MESSAGES.listing.listingTypeRequired, 'Listing type is required'],
-    ['listing price range', MESSAGES.listing.priceRangeRequired, 'Price range is required'],
-    ['listing address', MESSAGES.listing.addressRequired, 'Address is required'],
-    ['garage-sale date', MESSAGES.listing.dateRequired, 'Date is required for garage sales'],
+    ['listing title', UI_TEXT.listing.titleRequired, 'Title is required'],
+    ['listing category', UI_TEXT.listing.categoryRequired, 'Category is required'],
+    ['listing type', UI_TEXT.listing.listingTypeRequired, 'Listing type is required'],
+    ['listing price range', UI_TEXT.listing.priceRangeRequired, 'Price range is required'],
+    ['listing address', UI_TEXT.listing.addressRequired, 'Address is required'],
+    ['garage-sale date', UI_TEXT.listing.dateRequired, 'Date is required for garage sales'],
     [
       'garage-sale start time',
-      MESSAGES.listing.startTimeRequired,
+      UI_TEXT.listing.startTimeRequired,
       'Start time is required for garage sales',
     ],
     [
       'garage-sale end time',
-      MESSAGES.listing.endTimeRequired,
+      UI_TEXT.listing.endTimeRequired,
       'End time is required for garage sales',
     ],
-    ['review rating min', MESSAGES.review.ratingMin, 'Rating must be at least 1'],
-    ['review rating max', MESSAGES.review.ratingMax, 'Rating must be at most 5'],
-    ['review rating required title', MESSAGES.review.ratingRequiredTitle, 'Rating required'],
+    ['review rating min', UI_TEXT.review.ratingMin, 'Rating must be at least 1'],
+    ['review rating max', UI_TEXT.review.ratingMax, 'Rating must be at most 5'],
+    ['review rating required title', UI_TEXT.review.ratingRequiredTitle, 'Rating required'],
     [
       'review rating required description',
-      MESSAGES.review.ratingRequiredDescription,
+      UI_TEXT.review.ratingRequiredDescription,
       'Please select a star rating',
     ],
-    ['message empty', MESSAGES.message.empty, 'Message cannot be empty'],
+    ['message empty', UI_TEXT.message.empty, 'Message cannot be empty'],
     [
       'report description',
-      MESSAGES.report.descriptionLength,
+      UI_TEXT.report.descriptionLength,
       'Please provide a detailed description (at least 10 characters)',
     ],
-    ['profile picture type title', MESSAGES.profilePicture.invalidTypeTitle, 'Invalid file type'],
+    ['profile picture type title', UI_TEXT.profilePicture.invalidTypeTitle, 'Invalid file type'],
     [
       'profile picture type description',
-      MESSAGES.profilePicture.invalidTypeDescription,
+      UI_TEXT.profilePicture.invalidTypeDescription,
       'Please select an image file',
     ],
-    ['profile picture size title', MESSAGES.profilePicture.tooLargeTitle, 'File too large'],
+    ['profile picture size title', UI_TEXT.profilePicture.tooLargeTitle, 'File too large'],
     [
       'profile picture size description',
-      MESSAGES.profilePicture.tooLargeDescription,
+      UI_TEXT.profilePicture.tooLargeDescription,
       'Please select an image smaller than 5MB',
     ],
     [
       'duplicate e-mail (product decisions)',
-      MESSAGES.register.emailTaken,
+      UI_TEXT.register.emailTaken,
       'An account with this email already exists',
     ],
   ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PICTURE_BYTES } from './constants';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 import { checkProfilePicture, isPhotoTooLarge } from './photo';
 
 const MB = 1024 * 1024;
@@ -11,8 +11,8 @@ describe('checkProfilePicture', () => {
     "refuses the type %j with 'Invalid file type' / 'Please select an image file'",
     (type) => {
       expect(checkProfilePicture({ type, size: 1000 })).toEqual({
-        title: MESSAGES.profilePicture.invalidTypeTitle,
-        description: MESSAGES.profilePicture.invalidTypeDescription,
+        title: UI_TEXT.profilePicture.invalidTypeTitle,
+        description: UI_TEXT.profilePicture.invalidTypeDescription,
       });
     },
   );
@@ -27,8 +27,8 @@ describe('checkProfilePicture', () => {
   it("refuses an image over 5 MB with 'File too large' / 'Please select an image smaller than 5MB'", () => {
     expect(MAX_PROFILE_PICTURE_BYTES).toBe(5 * MB);
     expect(checkProfilePicture({ type: 'image/jpeg', size: 5 * MB + 1 })).toEqual({
-      title: MESSAGES.profilePicture.tooLargeTitle,
-      description: MESSAGES.profilePicture.tooLargeDescription,
+      title: UI_TEXT.profilePicture.tooLargeTitle,
+      description: UI_TEXT.profilePicture.tooLargeDescription,
     });
     expect(checkProfilePicture({ type: 'image/png', size: 12 * MB })).toEqual({
       title: 'File too large',
@@ -38,7 +38,7 @@ describe('checkProfilePicture', () => {
 
   it('reports the type before the size for a large non-image', () => {
     expect(checkProfilePicture({ type: 'application/zip', size: 50 * MB })?.title).toBe(
-      MESSAGES.profilePicture.invalidTypeTitle,
+      UI_TEXT.profilePicture.invalidTypeTitle,
     );
   });
 

@@ -1,5 +1,5 @@
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PICTURE_BYTES } from './constants';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
 export interface FileLike {
   type: string;
@@ -13,7 +13,7 @@ export type PhotoProblem = { title: string; description: string };
  * the bytes themselves; this only saves a pointless upload.
  */
 export function checkProfilePicture(file: FileLike): PhotoProblem | null {
-  const M = MESSAGES.profilePicture;
+  const M = UI_TEXT.profilePicture;
   if (!file.type.startsWith('image/')) {
     return { title: M.invalidTypeTitle, description: M.invalidTypeDescription };
   }

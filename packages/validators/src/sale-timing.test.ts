@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { listingSchema } from './listing';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 import { dateInZone, saleTimingIssues } from './sale-timing';
 import type { SaleTiming } from './sale-timing';
 import { issuesOf } from './test-helpers';
 
-const M = MESSAGES.listing;
+const M = UI_TEXT.listing;
 
 const garageSale = {
   title: 'Big family sale',

@@ -1,8 +1,8 @@
 import type { ListingType } from './constants';
 import { listingEndsAt } from './listing-end';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
-const M = MESSAGES.listing;
+const M = UI_TEXT.listing;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -8,7 +8,7 @@ import {
   REPORT_TRANSITIONS,
   REVIEW_COMMENT_MAX_LENGTH,
 } from './constants';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 import { issuesOf, messagesAt, parseOk } from './test-helpers';
 import {
   announcementSchema,
@@ -28,7 +28,7 @@ describe('reviewSchema', () => {
 
   it.each([0, -1])("refuses rating %i with 'Rating must be at least 1'", (rating) => {
     expect(messagesAt(reviewSchema, { ...valid, rating }, 'rating')).toEqual([
-      MESSAGES.review.ratingMin,
+      UI_TEXT.review.ratingMin,
     ]);
     expect(messagesAt(reviewSchema, { ...valid, rating }, 'rating')).toEqual([
       'Rating must be at least 1',
@@ -37,7 +37,7 @@ describe('reviewSchema', () => {
 
   it.each([6, 10])("refuses rating %i with 'Rating must be at most 5'", (rating) => {
     expect(messagesAt(reviewSchema, { ...valid, rating }, 'rating')).toEqual([
-      MESSAGES.review.ratingMax,
+      UI_TEXT.review.ratingMax,
     ]);
     expect(messagesAt(reviewSchema, { ...valid, rating }, 'rating')).toEqual([
       'Rating must be at most 5',
@@ -66,7 +66,7 @@ describe('reviewSchema', () => {
     expect(issuesOf(reviewSchema, { ...valid, comment: 'a'.repeat(500) })).toEqual([]);
     expect(issuesOf(reviewSchema, { ...valid, comment: `  ${'a'.repeat(500)}  ` })).toEqual([]);
     expect(messagesAt(reviewSchema, { ...valid, comment: 'a'.repeat(501) }, 'comment')).toEqual([
-      MESSAGES.review.commentTooLong,
+      UI_TEXT.review.commentTooLong,
     ]);
   });
 
@@ -83,7 +83,7 @@ describe('reviewSchema', () => {
 describe('messageContentSchema / sendMessageSchema', () => {
   it.each(['', ' ', '   \n\t '])("refuses %j with 'Message cannot be empty'", (content) => {
     expect(issuesOf(messageContentSchema, content)).toEqual([
-      { path: '', message: MESSAGES.message.empty },
+      { path: '', message: UI_TEXT.message.empty },
     ]);
     expect(messagesAt(sendMessageSchema, { conversationId: 1, content }, 'content')).toEqual([
       'Message cannot be empty',
@@ -106,7 +106,7 @@ describe('messageContentSchema / sendMessageSchema', () => {
     expect(issuesOf(messageContentSchema, 'x'.repeat(2000))).toEqual([]);
     expect(issuesOf(messageContentSchema, ` ${'x'.repeat(2000)} `)).toEqual([]);
     expect(issuesOf(messageContentSchema, 'x'.repeat(2001))).toEqual([
-      { path: '', message: MESSAGES.message.tooLong },
+      { path: '', message: UI_TEXT.message.tooLong },
     ]);
   });
 
@@ -138,20 +138,20 @@ describe('reportSchema', () => {
 
   it.each(['spam', 'Scammer', '', undefined])('refuses the category %j', (category) => {
     expect(messagesAt(reportSchema, { ...valid, category }, 'category')).toEqual([
-      MESSAGES.report.invalidCategory,
+      UI_TEXT.report.invalidCategory,
     ]);
   });
 
   it('refuses 9 trimmed characters with the detailed-description message', () => {
     const nine = '  123456789   ';
     expect(messagesAt(reportSchema, { ...valid, description: nine }, 'description')).toEqual([
-      MESSAGES.report.descriptionLength,
+      UI_TEXT.report.descriptionLength,
     ]);
     expect(messagesAt(reportSchema, { ...valid, description: nine }, 'description')).toEqual([
       'Please provide a detailed description (at least 10 characters)',
     ]);
     expect(messagesAt(reportSchema, { ...valid, description: '' }, 'description')).toEqual([
-      MESSAGES.report.descriptionLength,
+      UI_TEXT.report.descriptionLength,
     ]);
   });
 
@@ -163,7 +163,7 @@ describe('reportSchema', () => {
     expect(issuesOf(reportSchema, { ...valid, description: 'd'.repeat(1000) })).toEqual([]);
     expect(
       messagesAt(reportSchema, { ...valid, description: 'd'.repeat(1001) }, 'description'),
-    ).toEqual([MESSAGES.report.descriptionTooLong]);
+    ).toEqual([UI_TEXT.report.descriptionTooLong]);
   });
 
   it('needs a numeric reportedUserId; listingId is an optional number', () => {
@@ -218,7 +218,7 @@ describe('REPORT_TRANSITIONS', () => {
 describe('announcementSchema', () => {
   it.each(['', '   ', '\n\t'])('refuses the blank announcement %j', (message) => {
     expect(messagesAt(announcementSchema, { message }, 'message')).toEqual([
-      MESSAGES.announcement.empty,
+      UI_TEXT.announcement.empty,
     ]);
   });
 

@@ -11,7 +11,7 @@ import {
   REVIEW_COMMENT_MAX_LENGTH,
 } from './constants';
 import { idSchema as id, text } from './input';
-import { MESSAGES } from './messages';
+import { UI_TEXT } from './ui-text';
 
 export const reviewSchema = z.object({
   revieweeId: id,
@@ -19,11 +19,11 @@ export const reviewSchema = z.object({
   rating: z
     .number()
     .int()
-    .min(RATING_MIN, MESSAGES.review.ratingMin)
-    .max(RATING_MAX, MESSAGES.review.ratingMax),
+    .min(RATING_MIN, UI_TEXT.review.ratingMin)
+    .max(RATING_MAX, UI_TEXT.review.ratingMax),
   comment: text()
     .trim()
-    .max(REVIEW_COMMENT_MAX_LENGTH, MESSAGES.review.commentTooLong)
+    .max(REVIEW_COMMENT_MAX_LENGTH, UI_TEXT.review.commentTooLong)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
@@ -32,8 +32,8 @@ export type ReviewInput = z.input<typeof reviewSchema>;
 
 export const messageContentSchema = text()
   .trim()
-  .min(1, MESSAGES.message.empty)
-  .max(MESSAGE_MAX_LENGTH, MESSAGES.message.tooLong);
+  .min(1, UI_TEXT.message.empty)
+  .max(MESSAGE_MAX_LENGTH, UI_TEXT.message.tooLong);
 
 export const sendMessageSchema = z.object({
   conversationId: id,
@@ -44,11 +44,11 @@ export type SendMessageInput = z.input<typeof sendMessageSchema>;
 export const reportSchema = z.object({
   reportedUserId: id,
   listingId: id.optional().nullable(),
-  category: z.enum(REPORT_CATEGORIES, { error: MESSAGES.report.invalidCategory }),
+  category: z.enum(REPORT_CATEGORIES, { error: UI_TEXT.report.invalidCategory }),
   description: text()
     .trim()
-    .min(REPORT_DESCRIPTION_MIN_LENGTH, MESSAGES.report.descriptionLength)
-    .max(REPORT_DESCRIPTION_MAX_LENGTH, MESSAGES.report.descriptionTooLong),
+    .min(REPORT_DESCRIPTION_MIN_LENGTH, UI_TEXT.report.descriptionLength)
+    .max(REPORT_DESCRIPTION_MAX_LENGTH, UI_TEXT.report.descriptionTooLong),
 });
 export type ReportInput = z.input<typeof reportSchema>;
 
@@ -65,6 +65,6 @@ export const updateReportSchema = z.object({
 export type UpdateReportInput = z.input<typeof updateReportSchema>;
 
 export const announcementSchema = z.object({
-  message: text().trim().min(1, MESSAGES.announcement.empty).max(MESSAGE_MAX_LENGTH),
+  message: text().trim().min(1, UI_TEXT.announcement.empty).max(MESSAGE_MAX_LENGTH),
 });
 export type AnnouncementInput = z.input<typeof announcementSchema>;

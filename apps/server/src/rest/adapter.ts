@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { createCaller, createTRPCContext } from '@yardsale/api';
-import type { ApiServices } from '@yardsale/api';
-import { MESSAGES } from '@yardsale/validators';
+import type { ServerDeps } from '@yardsale/api';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { requestInfo } from '../request-info';
 import { sendError } from './errors';
@@ -60,36 +60,32 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
     if (code === 'FST_FILES_LIMIT')
       throw new TRPCError({ code: 'BAD_REQUEST', message: spec.tooManyMessage });
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.formTooManyFields });
+      throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.request.formTooManyFields });
     }
     if (err instanceof TRPCError) throw err;
     // No boundary, a truncated body, a malformed part: the form itself cannot be read.
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.formUnreadable });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.request.formUnreadable });
   }
   return { fields, files };
 }
 
-export function registerRestRoutes(
-  app: FastifyInstance,
-  services: ApiServices,
-  routes: RestRoute[],
-) {
+export function registerRestRoutes(app: FastifyInstance, deps: ServerDeps, routes: RestRoute[]) {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.url,
       handler: async (req, reply) => {
         try {
-          const ctx = await createTRPCContext(services, requestInfo(req, reply));
+          const ctx = await createTRPCContext(deps, requestInfo(req, reply));
           if (route.access !== 'public' && !ctx.user) {
-            throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+            throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
           }
           // A path id is checked before an upload's body is read.
           if (route.url.includes(':id')) idParam(req.params as Record<string, string>);
           const known = {
             caller: createCaller(ctx),
             ctx,
-            services,
+            deps,
             params: req.params as Record<string, string>,
             query: req.query as Record<string, string>,
           };
@@ -110,7 +106,7 @@ export function registerRestRoutes(
           });
           await reply.send(result);
         } catch (err) {
-          await sendError(reply, err, services.logger);
+          await sendError(reply, err, deps.logger);
         }
       },
     });

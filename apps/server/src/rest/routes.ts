@@ -9,12 +9,12 @@ import {
   limitProfilePictureUpload,
   setProfilePicture,
 } from '@yardsale/api';
-import type { ApiServices, Caller, Context } from '@yardsale/api';
+import type { ServerDeps, Caller, Context } from '@yardsale/api';
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_LISTING,
   MAX_PROFILE_PICTURE_BYTES,
-  MESSAGES,
+  UI_TEXT,
   conversationMessagesInputSchema,
   conversationSummarySchema,
   listingDetailSchema,
@@ -51,7 +51,7 @@ import {
 export interface RestCall {
   caller: Caller;
   ctx: Context;
-  services: ApiServices;
+  deps: ServerDeps;
   body: unknown;
   params: Record<string, string>;
   query: Record<string, string>;
@@ -93,8 +93,7 @@ export interface RestRoute {
 /** A path id is digits for an id that can exist; anything else is refused before any work. */
 export function idParam(params: Record<string, string>): number {
   const id = parseIdParam(params.id);
-  if (id === null)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.request.invalidId });
+  if (id === null) throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.request.invalidId });
   return id;
 }
 
@@ -112,7 +111,7 @@ function listingFieldsFrom(body: unknown): z.input<typeof listingSchema> {
 }
 
 function requireUser(ctx: Context) {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
   return ctx.user;
 }
 
@@ -130,7 +129,7 @@ export const restRoutes: RestRoute[] = [
     access: 'user',
     run: async ({ caller }) => {
       const user = await caller.auth.me();
-      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
       return user;
     },
   },
@@ -194,21 +193,21 @@ export const restRoutes: RestRoute[] = [
       fileFields: ['profilePicture'],
       maxFiles: 1,
       maxBytes: MAX_PROFILE_PICTURE_BYTES,
-      tooLargeMessage: MESSAGES.profilePicture.tooLargeDescription,
+      tooLargeMessage: UI_TEXT.profilePicture.tooLargeDescription,
       tooManyMessage: 'Send one profile picture',
     },
     beforeBody: ({ ctx }) => limitProfilePictureUpload(ctx, requireUser(ctx)),
     response: profilePictureResponseSchema,
     access: 'user',
-    run: async ({ ctx, services, files: [file] }) => {
+    run: async ({ ctx, deps, files: [file] }) => {
       const user = requireUser(ctx);
       if (!file) {
         throw new TRPCError({
           code: 'BAD_REQUEST',
-          message: MESSAGES.profilePicture.invalidTypeDescription,
+          message: UI_TEXT.profilePicture.invalidTypeDescription,
         });
       }
-      const updated = await setProfilePicture(services, user.id, file);
+      const updated = await setProfilePicture(deps, user.id, file);
       return { profilePicture: updated.profilePicture };
     },
   },
@@ -246,13 +245,13 @@ export const restRoutes: RestRoute[] = [
       maxFiles: MAX_PHOTOS_PER_LISTING,
       maxBytes: MAX_PHOTO_BYTES,
       tooLargeMessage: 'Each photo must be 5MB or smaller',
-      tooManyMessage: MESSAGES.listing.tooManyPhotos,
+      tooManyMessage: UI_TEXT.listing.tooManyPhotos,
     },
     beforeBody: ({ ctx }) => limitListingCreation(ctx, requireUser(ctx).id),
     response: listingDetailSchema,
     access: 'user',
-    run: async ({ caller, ctx, services, body, files }) => {
-      const id = await createListing(services, requireUser(ctx), listingFieldsFrom(body), files);
+    run: async ({ caller, ctx, deps, body, files }) => {
+      const id = await createListing(deps, requireUser(ctx), listingFieldsFrom(body), files);
       return caller.listings.byId({ id });
     },
   },
@@ -299,14 +298,14 @@ export const restRoutes: RestRoute[] = [
       maxFiles: MAX_PHOTOS_PER_LISTING,
       maxBytes: MAX_PHOTO_BYTES,
       tooLargeMessage: 'Each photo must be 5MB or smaller',
-      tooManyMessage: MESSAGES.listing.tooManyPhotos,
+      tooManyMessage: UI_TEXT.listing.tooManyPhotos,
     },
-    beforeBody: ({ ctx, services, params }) =>
-      checkListingPhotoUpload(services, requireUser(ctx), idParam(params)),
+    beforeBody: ({ ctx, deps, params }) =>
+      checkListingPhotoUpload(deps, requireUser(ctx), idParam(params)),
     response: listingDetailSchema,
     access: 'user',
-    run: ({ ctx, services, params, files }) =>
-      addListingPhotos(services, requireUser(ctx), idParam(params), files),
+    run: ({ ctx, deps, params, files }) =>
+      addListingPhotos(deps, requireUser(ctx), idParam(params), files),
   },
   {
     method: 'GET',

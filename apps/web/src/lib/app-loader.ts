@@ -13,7 +13,7 @@ export interface ApiContext {
   trpc: AppTRPC;
 }
 
-export interface ApiServices extends ApiContext {
+export interface ApiClient extends ApiContext {
   /** Query and tRPC providers for the screens below. */
   Providers: ComponentType<{ children: ReactNode }>;
 }
@@ -36,8 +36,8 @@ export type SessionProbe =
  * (and the first answer, before the cache exists) for the header, footer and landing page.
  */
 export class AppLoader {
-  #services: ApiServices | undefined;
-  #loading: Promise<ApiServices> | undefined;
+  #client: ApiClient | undefined;
+  #loading: Promise<ApiClient> | undefined;
   #probe: Promise<SessionProbe> | undefined;
   #sessionUser: SessionUser | null | undefined;
   readonly #listeners = new Set<() => void>();
@@ -55,7 +55,7 @@ export class AppLoader {
   /** Undefined while unknown, null for a visitor. */
   readonly getSessionUser = (): SessionUser | null | undefined => this.#sessionUser;
 
-  readonly getServices = (): ApiServices | undefined => this.#services;
+  readonly getClient = (): ApiClient | undefined => this.#client;
 
   #notify() {
     for (const listener of this.#listeners) listener();
@@ -68,17 +68,17 @@ export class AppLoader {
   };
 
   /** Loads the API client once; a failed download is tried again on the next call. */
-  load(): Promise<ApiServices> {
-    this.#loading ??= Promise.all([import('./api-services'), this.#probe]).then(
-      ([{ createApiServices }, probe]) => {
-        const services = createApiServices({
+  load(): Promise<ApiClient> {
+    this.#loading ??= Promise.all([import('./api-client'), this.#probe]).then(
+      ([{ createApiClient }, probe]) => {
+        const client = createApiClient({
           onSessionEnded: this.#onSessionEnded,
           onSessionUser: this.#setSessionUser,
           session: probe ?? { kind: 'unknown' },
         });
-        this.#services = services;
+        this.#client = client;
         this.#notify();
-        return services;
+        return client;
       },
     );
     this.#loading.catch(() => {
@@ -99,12 +99,12 @@ export class AppLoader {
    * On the landing page a visitor loads nothing more.
    */
   async loadSession(pathname: string): Promise<SessionUser | null> {
-    if (!this.#services) {
+    if (!this.#client) {
       this.#probe ??= probeSession();
       if (pathname === '/') {
         const probe = await this.#probe;
         // A preload may have loaded the client meanwhile; then the cache answers.
-        if (probe.kind === 'visitor' && !this.getServices()) {
+        if (probe.kind === 'visitor' && !this.getClient()) {
           this.#setSessionUser(null);
           return null;
         }

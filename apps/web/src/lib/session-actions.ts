@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@yardsale/ui';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import type { SessionUser } from './app-loader';
 import { useTRPC } from './trpc';
@@ -49,8 +49,8 @@ export function useSignOut() {
       onError: () => {
         toast({
           variant: 'destructive',
-          title: MESSAGES.signOut.failedTitle,
-          description: MESSAGES.signOut.failedFallback,
+          title: UI_TEXT.signOut.failedTitle,
+          description: UI_TEXT.signOut.failedFallback,
         });
       },
     }),

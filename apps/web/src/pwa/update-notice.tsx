@@ -1,9 +1,9 @@
 import { Button } from '@yardsale/ui';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 
-const texts = MESSAGES.install;
+const texts = UI_TEXT.install;
 
 /** Tells the neighbour a new version is waiting; it starts when they reload. */
 export function UpdateNotice({

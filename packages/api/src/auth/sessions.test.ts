@@ -13,7 +13,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 describe.each(testDatabaseKinds())('session lifetimes on %s', (kind) => {
   let api: TestApi;
-  /** The services' clock: each test moves it forward from where the last one left it. */
+  /** The server's clock: each test moves it forward from where the last one left it. */
   let clock = Date.now();
 
   beforeAll(async () => {
@@ -110,10 +110,10 @@ describe.each(testDatabaseKinds())('session lifetimes on %s', (kind) => {
     const { cookie } = await signIn(true);
     const token = cookie.split('=')[1] ?? '';
     clock += 20 * DAY_MS;
-    const checked = await api.services.sessions.validate(token, { renew: false });
+    const checked = await api.deps.sessions.validate(token, { renew: false });
     expect(checked?.refreshedCookie).toBeNull();
     expect(checked?.expiresAt.getTime()).toBe(clock + 10 * DAY_MS);
     clock += 10 * DAY_MS;
-    expect(await api.services.sessions.validate(token, { renew: false })).toBeNull();
+    expect(await api.deps.sessions.validate(token, { renew: false })).toBeNull();
   });
 });

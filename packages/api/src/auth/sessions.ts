@@ -78,7 +78,7 @@ async function findSession(db: Database, token: string) {
 
 /**
  * Lucia's storage over our drizzle tables, for Lucia's cookie handling. Lucia's own session checks
- * read the wall clock; ours (below) read the services' clock and know the absolute lifetime.
+ * read the wall clock; ours (below) read the server's clock and know the absolute lifetime.
  */
 class SessionAdapter implements Adapter {
   constructor(private readonly db: Database) {}

@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
 
   const roleOf = async (id: number) =>
     (
-      await api.services.db
+      await api.deps.db
         .select({ role: schema.users.role })
         .from(schema.users)
         .where(eq(schema.users.id, id))
@@ -45,11 +45,11 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
   it('goes to the account holding the configured address at start, when the database has no admin', async () => {
     firstAdmin = await api.signUp('Ada', { email: TEST_ADMIN_EMAIL });
     expect(firstAdmin.user.role).toBe('user');
-    expect(await ensureAdminRole(api.services)).toBe('granted');
+    expect(await ensureAdminRole(api.deps)).toBe('granted');
     expect(await roleOf(firstAdmin.user.id)).toBe('admin');
     expect(await canAdmin(firstAdmin.cookie)).toBe(true);
     // A second start changes nothing.
-    expect(await ensureAdminRole(api.services)).toBe('kept');
+    expect(await ensureAdminRole(api.deps)).toBe('kept');
   });
 
   it('stays with the admin who changes e-mail; whoever registers the freed address, in any case, is an ordinary user, also after a restart', async () => {
@@ -66,14 +66,14 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
     expect(taker.user.role).toBe('user');
     expect(await canAdmin(taker.cookie)).toBe(false);
 
-    expect(await ensureAdminRole(api.services)).toBe('other-admin');
+    expect(await ensureAdminRole(api.deps)).toBe('other-admin');
     expect(await roleOf(taker.user.id)).toBe('user');
     expect(await canAdmin(taker.cookie)).toBe(false);
     expect(await roleOf(firstAdmin.user.id)).toBe('admin');
   });
 
   it('is never gained by changing one’s e-mail to the configured address', async () => {
-    await api.services.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
+    await api.deps.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
     const someone = await api.signUp('Trudy');
     const updated = await someone.caller.auth.updateProfile({
       firstName: 'Trudy',
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
       email: TEST_ADMIN_EMAIL,
     });
     expect(updated.role).toBe('user');
-    expect(await ensureAdminRole(api.services)).toBe('other-admin');
+    expect(await ensureAdminRole(api.deps)).toBe('other-admin');
     expect(await roleOf(someone.user.id)).toBe('user');
     expect(await canAdmin(someone.cookie)).toBe(false);
   });

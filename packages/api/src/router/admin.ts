@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
 import {
-  MESSAGES,
+  UI_TEXT,
   adminReportSchema,
   adminReportsInputSchema,
   announcementResultSchema,
@@ -23,24 +23,24 @@ export const adminRouter = createTRPCRouter({
   reports: adminProcedure
     .input(adminReportsInputSchema)
     .output(z.array(adminReportSchema))
-    .query(({ ctx, input }) => adminReports(ctx.services, { status: input.status })),
+    .query(({ ctx, input }) => adminReports(ctx.deps, { status: input.status })),
 
   updateReport: adminProcedure
     .input(updateReportSchema)
     .output(adminReportSchema)
-    .mutation(({ ctx, input }) => updateReport(ctx.services, input)),
+    .mutation(({ ctx, input }) => updateReport(ctx.deps, input)),
 
   announce: adminProcedure
     .input(announcementSchema)
     .output(announcementResultSchema)
     .mutation(async ({ ctx, input }) => ({
-      recipients: await sendAnnouncement(ctx.services, input.message),
-      message: MESSAGES.announcement.sentDescription,
+      recipients: await sendAnnouncement(ctx.deps, input.message),
+      message: UI_TEXT.announcement.sentDescription,
     })),
 
   cleanupDuplicates: adminProcedure.output(cleanupResultSchema).mutation(async ({ ctx }) => {
-    const removed = await cleanUpDuplicates(ctx.services);
-    return { removed, message: MESSAGES.cleanup.result(removed) };
+    const removed = await cleanUpDuplicates(ctx.deps);
+    return { removed, message: UI_TEXT.cleanup.result(removed) };
   }),
 
   /** Removes any listing, as its owner's delete would. */
@@ -48,8 +48,8 @@ export const adminRouter = createTRPCRouter({
     .input(z.object({ id: idSchema }))
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      if ((await deleteListings(ctx.services, [input.id])) === 0) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+      if ((await deleteListings(ctx.deps, [input.id])) === 0) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
       }
       return { success: true as const };
     }),

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { hashSessionToken } from '../auth/sessions';
 import { describeError } from '../errors';
@@ -71,10 +71,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     expect(Object.keys(user)).not.toContain('password');
     expect(Object.keys(user)).not.toContain('passwordHash');
 
-    const [row] = await api.services.db
-      .select()
-      .from(schema.users)
-      .where(eq(schema.users.id, user.id));
+    const [row] = await api.deps.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain(input.password);
 
@@ -89,7 +86,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
   it('stores only a hash of the session token', async () => {
     const { user, cookie } = await signUp();
     const token = cookie.split('=')[1] ?? '';
-    const rows = await api.services.db
+    const rows = await api.deps.db
       .select()
       .from(schema.sessions)
       .where(eq(schema.sessions.userId, user.id));
@@ -104,8 +101,8 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       (await api.as()).caller.auth.register(registration({ email: input.email.toUpperCase() })),
     );
     expect(err.code).toBe('CONFLICT');
-    expect(err.message).toBe(MESSAGES.register.emailTaken);
-    const rows = await api.services.db
+    expect(err.message).toBe(UI_TEXT.register.emailTaken);
+    const rows = await api.deps.db
       .select()
       .from(schema.users)
       .where(eq(schema.users.email, input.email));
@@ -126,10 +123,10 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       wrong.caller.auth.login({ email: input.email, password: 'not-the-password' }),
     );
     expect(err.code).toBe('UNAUTHORIZED');
-    expect(err.message).toBe(MESSAGES.signIn.wrongCredentials);
+    expect(err.message).toBe(UI_TEXT.signIn.wrongCredentials);
     expect(wrong.cookie()).toBeUndefined();
 
-    const sessionsBefore = await api.services.db
+    const sessionsBefore = await api.deps.db
       .select()
       .from(schema.sessions)
       .where(eq(schema.sessions.userId, user.id));
@@ -139,7 +136,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       password: input.password,
     });
     expect(signedIn.id).toBe(user.id);
-    const sessionsAfter = await api.services.db
+    const sessionsAfter = await api.deps.db
       .select()
       .from(schema.sessions)
       .where(eq(schema.sessions.userId, user.id));
@@ -153,7 +150,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
         password: 'whatever1',
       }),
     );
-    expect(err.message).toBe(MESSAGES.signIn.wrongCredentials);
+    expect(err.message).toBe(UI_TEXT.signIn.wrongCredentials);
   });
 
   it('keeps a remembered session for 30 days and a plain one for 24 hours in a browser-session cookie', async () => {
@@ -176,7 +173,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     const shortCookie = plain.headers.find(([n]) => n === 'Set-Cookie')?.[1] ?? '';
     expect(shortCookie).not.toMatch(/Max-Age|Expires/);
     const token = plain.cookie()?.split('=')[1] ?? '';
-    const [row] = await api.services.db
+    const [row] = await api.deps.db
       .select()
       .from(schema.sessions)
       .where(eq(schema.sessions.id, hashSessionToken(token)));
@@ -239,7 +236,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       }),
     );
     expect(err.code).toBe('CONFLICT');
-    expect(err.message).toBe(MESSAGES.register.emailTaken);
+    expect(err.message).toBe(UI_TEXT.register.emailTaken);
     expect((await (await api.as(first.cookie)).caller.auth.me())?.email).toBe(first.input.email);
   });
 
@@ -268,7 +265,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
         confirmPassword: 'new-secret-1',
       }),
     );
-    expect(wrong.message).toBe(MESSAGES.password.wrongCurrent);
+    expect(wrong.message).toBe(UI_TEXT.password.wrongCurrent);
 
     const mismatch = await rejection(
       client.caller.auth.changePassword({
@@ -277,7 +274,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
         confirmPassword: 'new-secret-2',
       }),
     );
-    expect(describeError(mismatch, api.logger).message).toBe(MESSAGES.password.mismatch);
+    expect(describeError(mismatch, api.logger).message).toBe(UI_TEXT.password.mismatch);
 
     await client.caller.auth.changePassword({
       currentPassword: input.password,
@@ -318,12 +315,12 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       client.caller.auth.login({ email: 'x@example.com', password: 'wrong-pass' }),
     );
     expect(err.code).toBe('TOO_MANY_REQUESTS');
-    expect(err.message).toBe(MESSAGES.rateLimited);
+    expect(err.message).toBe(UI_TEXT.rateLimited);
     expect(Number(client.headers.find(([n]) => n === 'Retry-After')?.[1])).toBeGreaterThan(0);
   });
 
   it('never lets the system account sign in', async () => {
-    const [system] = await api.services.db
+    const [system] = await api.deps.db
       .insert(schema.users)
       .values({
         email: 'team@yardsale.system',

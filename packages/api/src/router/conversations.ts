@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import * as schema from '@yardsale/db/schema';
 import {
-  MESSAGES,
+  UI_TEXT,
   conversationMessagesInputSchema,
   conversationRefSchema,
   conversationSummarySchema,
@@ -49,12 +49,12 @@ export const conversationsRouter = createTRPCRouter({
     .input(z.object({ listingId: idSchema }))
     .output(z.object({ id: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
-      const { db } = ctx.services;
+      const { db } = ctx.deps;
       const [listing] = await db
         .select({ id: listings.id, sellerId: listings.userId })
         .from(listings)
-        .where(and(eq(listings.id, input.listingId), isLive(ctx.services.now())));
-      if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+        .where(and(eq(listings.id, input.listingId), isLive(ctx.deps.now())));
+      if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
       if (listing.sellerId === ctx.user.id) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: 'This is your own listing' });
       }
@@ -74,33 +74,33 @@ export const conversationsRouter = createTRPCRouter({
 
   list: protectedProcedure
     .output(z.array(conversationSummarySchema))
-    .query(({ ctx }) => listConversations(ctx.services, ctx.user)),
+    .query(({ ctx }) => listConversations(ctx.deps, ctx.user)),
 
   messages: protectedProcedure
     .input(conversationMessagesInputSchema)
     .output(messagePageSchema)
-    .query(({ ctx, input }) => conversationMessages(ctx.services, ctx.user, input)),
+    .query(({ ctx, input }) => conversationMessages(ctx.deps, ctx.user, input)),
 
   send: protectedProcedure
     .input(sendMessageInputSchema)
     .output(messageSchema)
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'messagesByAccount', String(ctx.user.id));
-      return sendMessage(ctx.services, ctx.user, input.conversationId, input.content);
+      return sendMessage(ctx.deps, ctx.user, input.conversationId, input.content);
     }),
 
   markRead: protectedProcedure
     .input(conversationRefSchema)
     .output(z.object({ updated: z.number().int() }))
     .mutation(async ({ ctx, input }) => ({
-      updated: await markConversationRead(ctx.services, ctx.user, input.conversationId),
+      updated: await markConversationRead(ctx.deps, ctx.user, input.conversationId),
     })),
 
   deleteMessage: protectedProcedure
     .input(messageRefSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteMessage(ctx.services, ctx.user, input.messageId);
+      await deleteMessage(ctx.deps, ctx.user, input.messageId);
       return { success: true as const };
     }),
 
@@ -108,7 +108,7 @@ export const conversationsRouter = createTRPCRouter({
     .input(conversationRefSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteConversation(ctx.services, ctx.user, input.conversationId);
+      await deleteConversation(ctx.deps, ctx.user, input.conversationId);
       return { success: true as const };
     }),
 
@@ -120,19 +120,19 @@ export const conversationsRouter = createTRPCRouter({
   events: protectedProcedure
     .input(z.object({ lastEventId: idSchema.nullish() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
-      const { services, user, sessionToken } = ctx;
+      const { deps, user, sessionToken } = ctx;
       const wakes = new EventEmitter();
-      const unsubscribe = services.events.subscribe(user.id, () => wakes.emit('wake'));
+      const unsubscribe = deps.events.subscribe(user.id, () => wakes.emit('wake'));
       const poll = setInterval(() => wakes.emit('wake'), SAFETY_POLL_MS);
       let sessionCheckedAt = Date.now();
       try {
-        let lastId = input?.lastEventId ?? (await latestEventId(services.db, user.id));
+        let lastId = input?.lastEventId ?? (await latestEventId(deps.db, user.id));
         const waiting = on(wakes, 'wake', { signal });
         for (;;) {
           let batch;
           let delivered = 0;
           do {
-            batch = await eventsAfter(services.db, user.id, lastId, EVENT_BATCH);
+            batch = await eventsAfter(deps.db, user.id, lastId, EVENT_BATCH);
             delivered += batch.length;
             for (const { id, event } of batch) {
               lastId = id;
@@ -143,8 +143,8 @@ export const conversationsRouter = createTRPCRouter({
           // look at the session (and, at the latest, every SESSION_CHECK_MS).
           if (delivered === 0 || Date.now() - sessionCheckedAt > SESSION_CHECK_MS) {
             // A signed-out or expired session ends the stream with a reason the client will not retry.
-            if (!(await services.sessions.validate(sessionToken))) {
-              throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.auth.unauthorized });
+            if (!(await deps.sessions.validate(sessionToken))) {
+              throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
             }
             sessionCheckedAt = Date.now();
           }

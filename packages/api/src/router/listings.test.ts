@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import type { ListingInput } from '@yardsale/validators';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { describeError } from '../errors';
@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
   it('creates a listing with photos stored upright, resized, as WebP without metadata', async () => {
     clock = START;
     const seller = await person();
-    const id = await createListing(api.services, seller.user, item(), [
+    const id = await createListing(api.deps, seller.user, item(), [
       await photo('#aa5522', { width: 2400, height: 1600, gps: true }),
       await photo('#2255aa'),
     ]);
@@ -144,14 +144,14 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const before = files(api.uploadsDir).length;
     const countListings = async () =>
       (
-        await api.services.db
+        await api.deps.db
           .select()
           .from(schema.listings)
           .where(eq(schema.listings.userId, seller.user.id))
       ).length;
 
     const corrupt = await refusal(
-      createListing(api.services, seller.user, item(), [
+      createListing(api.deps, seller.user, item(), [
         await photo('#111111'),
         Buffer.from('not a photo at all'),
       ]),
@@ -161,8 +161,8 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const six = await Promise.all(
       ['#1', '#2', '#3', '#4', '#5', '#6'].map((c) => photo(`${c}0${c.slice(1)}0${c.slice(1)}0`)),
     );
-    const tooMany = await refusal(createListing(api.services, seller.user, item(), six));
-    expect(tooMany.message).toBe(MESSAGES.listing.tooManyPhotos);
+    const tooMany = await refusal(createListing(api.deps, seller.user, item(), six));
+    expect(tooMany.message).toBe(UI_TEXT.listing.tooManyPhotos);
 
     expect(await countListings()).toBe(0);
     expect(files(api.uploadsDir)).toHaveLength(before);
@@ -170,20 +170,20 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
 
   it('keeps to five photos across later uploads', async () => {
     const seller = await person();
-    const id = await createListing(api.services, seller.user, item(), [
+    const id = await createListing(api.deps, seller.user, item(), [
       await photo('#101010'),
       await photo('#202020'),
       await photo('#303030'),
     ]);
     const refused = await refusal(
-      addListingPhotos(api.services, seller.user, id, [
+      addListingPhotos(api.deps, seller.user, id, [
         await photo('#404040'),
         await photo('#505050'),
         await photo('#606060'),
       ]),
     );
-    expect(refused.message).toBe(MESSAGES.listing.tooManyPhotos);
-    const added = await addListingPhotos(api.services, seller.user, id, [
+    expect(refused.message).toBe(UI_TEXT.listing.tooManyPhotos);
+    const added = await addListingPhotos(api.deps, seller.user, id, [
       await photo('#404040'),
       await photo('#505050'),
     ]);
@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
 
   it('moves the cover to the next photo when the primary one is removed, and deletes its files', async () => {
     const seller = await person();
-    const id = await createListing(api.services, seller.user, item(), [
+    const id = await createListing(api.deps, seller.user, item(), [
       await photo('#aa0000'),
       await photo('#00aa00'),
     ]);
@@ -216,14 +216,14 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const seller = await person();
     const other = await person();
     const admin = await person(TEST_ADMIN_EMAIL.replace('@', `+${kind}@`));
-    await api.services.db
+    await api.deps.db
       .update(schema.users)
       .set({ role: 'admin' })
       .where(eq(schema.users.id, admin.user.id));
     // The role is read when a request starts: a fresh request sees the admin.
     const adminCaller = (await api.as(admin.cookie)).caller;
 
-    const id = await createListing(api.services, seller.user, item(), [await photo('#777777')]);
+    const id = await createListing(api.deps, seller.user, item(), [await photo('#777777')]);
     const forbidden = await refusal(
       other.caller.listings.update({ id, listing: item({ title: 'Mine now' }) }),
     );
@@ -239,7 +239,7 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     );
     // Field messages are keyed by the form's own field names, not by the wrapper's.
     expect(describeError(refused, api.logger).zodError?.fieldErrors.address).toEqual([
-      MESSAGES.listing.addressRequired,
+      UI_TEXT.listing.addressRequired,
     ]);
 
     const updated = await seller.caller.listings.update({
@@ -249,16 +249,16 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     expect(updated.title).toBe('Oak table, now with chairs');
 
     await other.caller.saved.save({ listingId: id });
-    await api.services.db
+    await api.deps.db
       .insert(schema.conversations)
       .values({ listingId: id, buyerId: other.user.id, sellerId: seller.user.id });
     const filesBefore = files(api.uploadsDir).length;
 
     await adminCaller.listings.delete({ id });
     expect((await refusal(seller.caller.listings.byId({ id }))).message).toBe(
-      MESSAGES.listing.notFound,
+      UI_TEXT.listing.notFound,
     );
-    const db = api.services.db;
+    const db = api.deps.db;
     expect(
       await db.select().from(schema.listingImages).where(eq(schema.listingImages.listingId, id)),
     ).toHaveLength(0);
@@ -276,7 +276,7 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     const seller = await person();
     const viewer = await person();
     const id = await createListing(
-      api.services,
+      api.deps,
       seller.user,
       item({ title: 'Vintage brass floor lamp', category: 'Antiques' }),
       [await photo('#c0a060')],
@@ -303,15 +303,15 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     expect((await seller.caller.listings.byId({ id })).isExpired).toBe(true);
 
     clock = new Date(START.getTime() + 20 * DAY_MS);
-    await purgeEndedListings(api.services, 7);
+    await purgeEndedListings(api.deps, 7);
     expect((await seller.caller.listings.mine()).map((l) => l.id)).toContain(id);
 
     const filesBefore = files(api.uploadsDir).length;
     clock = new Date(START.getTime() + 21 * DAY_MS + 1000);
-    expect(await purgeEndedListings(api.services, 7)).toBeGreaterThanOrEqual(1);
+    expect(await purgeEndedListings(api.deps, 7)).toBeGreaterThanOrEqual(1);
     expect((await seller.caller.listings.mine()).map((l) => l.id)).not.toContain(id);
     expect(files(api.uploadsDir).length).toBeLessThanOrEqual(filesBefore - 2);
-    expect(await purgeEndedListings(api.services, 7)).toBe(0);
+    expect(await purgeEndedListings(api.deps, 7)).toBe(0);
     clock = START;
   });
 
@@ -457,7 +457,7 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     expect(await buyer.caller.saved.isSaved({ listingId: id })).toEqual({ isSaved: false });
     await buyer.caller.saved.save({ listingId: id });
     await buyer.caller.saved.save({ listingId: id });
-    const rows = await api.services.db
+    const rows = await api.deps.db
       .select()
       .from(schema.savedListings)
       .where(eq(schema.savedListings.listingId, id));
@@ -491,6 +491,6 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       seller.caller.listings.create(sale({ startDate: '', startTime: '', endTime: '' })),
     );
     expect(err.code).toBe('BAD_REQUEST');
-    expect(JSON.stringify(err.cause)).toContain(MESSAGES.listing.dateRequired);
+    expect(JSON.stringify(err.cause)).toContain(UI_TEXT.listing.dateRequired);
   });
 });

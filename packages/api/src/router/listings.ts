@@ -40,31 +40,29 @@ export const listingsRouter = createTRPCRouter({
   list: protectedProcedure
     .input(listingSearchSchema)
     .output(listingPageSchema)
-    .query(({ ctx, input }) => listListings(ctx.services, input)),
+    .query(({ ctx, input }) => listListings(ctx.deps, input)),
 
-  stats: protectedProcedure
-    .output(listingStatsSchema)
-    .query(({ ctx }) => listingStats(ctx.services)),
+  stats: protectedProcedure.output(listingStatsSchema).query(({ ctx }) => listingStats(ctx.deps)),
 
   byId: protectedProcedure
     .input(listingIdSchema)
     .output(listingDetailSchema)
-    .query(({ ctx, input }) => getListing(ctx.services, input.id, ctx.user)),
+    .query(({ ctx, input }) => getListing(ctx.deps, input.id, ctx.user)),
 
   /** The signed-in seller's listings, ended ones included (marked isExpired). */
   mine: protectedProcedure
     .output(z.array(listingSummarySchema))
-    .query(({ ctx }) => listingsOfOwner(ctx.services, ctx.user.id)),
+    .query(({ ctx }) => listingsOfOwner(ctx.deps, ctx.user.id)),
 
   byUser: protectedProcedure
     .input(z.object({ userId: id }))
     .output(z.array(listingSummarySchema))
-    .query(({ ctx, input }) => liveListingsOfUser(ctx.services, input.userId)),
+    .query(({ ctx, input }) => liveListingsOfUser(ctx.deps, input.userId)),
 
   salesBetween: protectedProcedure
     .input(salesBetweenSchema)
     .output(z.array(listingSummarySchema))
-    .query(({ ctx, input }) => salesBetween(ctx.services, input.from, input.to)),
+    .query(({ ctx, input }) => salesBetween(ctx.deps, input.from, input.to)),
 
   /** Without photos; photos come with the multipart REST path, created together with the listing. */
   create: protectedProcedure
@@ -72,26 +70,26 @@ export const listingsRouter = createTRPCRouter({
     .output(createdListingSchema)
     .mutation(async ({ ctx, input }) => {
       await limitListingCreation(ctx, ctx.user.id);
-      return { id: await createListing(ctx.services, ctx.user, input) };
+      return { id: await createListing(ctx.deps, ctx.user, input) };
     }),
 
   update: protectedProcedure
     .input(updateListingSchema)
     .output(listingDetailSchema)
-    .mutation(({ ctx, input }) => updateListing(ctx.services, ctx.user, input.id, input.listing)),
+    .mutation(({ ctx, input }) => updateListing(ctx.deps, ctx.user, input.id, input.listing)),
 
   removeImage: protectedProcedure
     .input(z.object({ listingId: id, imageId: id }))
     .output(listingDetailSchema)
     .mutation(({ ctx, input }) =>
-      removeListingPhoto(ctx.services, ctx.user, input.listingId, input.imageId),
+      removeListingPhoto(ctx.deps, ctx.user, input.listingId, input.imageId),
     ),
 
   delete: protectedProcedure
     .input(listingIdSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      await deleteListing(ctx.services, ctx.user, input.id);
+      await deleteListing(ctx.deps, ctx.user, input.id);
       return { success: true as const };
     }),
 });

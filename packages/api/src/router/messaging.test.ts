@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { TEST_PASSWORD, createTestApi, refusal, take } from '../testing';
 import type { TestApi } from '../testing';
@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   it("opens one conversation per listing and buyer, again and again, never on one's own listing", async () => {
     const { seller, buyer, conversationId, listingId } = await conversationBetween();
     expect((await buyer.caller.conversations.start({ listingId })).id).toBe(conversationId);
-    const rows = await api.services.db
+    const rows = await api.deps.db
       .select()
       .from(schema.conversations)
       .where(eq(schema.conversations.listingId, listingId));
@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
 
     await buyer.caller.conversations.delete({ conversationId });
     await seller.caller.conversations.delete({ conversationId });
-    const rows = await api.services.db
+    const rows = await api.deps.db
       .select()
       .from(schema.conversations)
       .where(eq(schema.conversations.id, conversationId));
@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
 
   it('keeps announcement conversations read-only for their recipients', async () => {
     const reader = await person();
-    const [system] = await api.services.db
+    const [system] = await api.deps.db
       .insert(schema.users)
       .values({
         email: `team-${kind}@yardsale.system`,
@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
         role: 'system',
       })
       .returning();
-    const [announcement] = await api.services.db
+    const [announcement] = await api.deps.db
       .insert(schema.conversations)
       .values({ buyerId: reader.user.id, sellerId: system?.id ?? 0, isAnnouncement: true })
       .returning();
@@ -271,7 +271,7 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
       await buyer.conversations.send({ conversationId: id, content: 'two' });
       const err = await refusal(buyer.conversations.send({ conversationId: id, content: 'three' }));
       expect(err.code).toBe('TOO_MANY_REQUESTS');
-      expect(err.message).toBe(MESSAGES.rateLimited);
+      expect(err.message).toBe(UI_TEXT.rateLimited);
     } finally {
       await limited.close();
     }

@@ -13,11 +13,11 @@ export const reportsRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'reportsByAccount', String(ctx.user.id));
       await enforceRateLimit(ctx, 'reportsByClient', ctx.clientIp);
-      return createReport(ctx.services, ctx.user, input);
+      return createReport(ctx.deps, ctx.user, input);
     }),
 
   /** The signed-in user's own reports, newest first. */
   mine: protectedProcedure
     .output(z.array(reportOutputSchema))
-    .query(({ ctx }) => reportsBy(ctx.services, ctx.user.id)),
+    .query(({ ctx }) => reportsBy(ctx.deps, ctx.user.id)),
 });

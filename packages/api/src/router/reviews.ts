@@ -19,18 +19,18 @@ export const reviewsRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'reviewsByAccount', String(ctx.user.id));
       await enforceRateLimit(ctx, 'reviewsByClient', ctx.clientIp);
-      return createReview(ctx.services, ctx.user, input);
+      return createReview(ctx.deps, ctx.user, input);
     }),
 
   /** A user's reviews, newest first, reviewers' surnames shortened. */
   ofUser: protectedProcedure
     .input(userReviewsInputSchema)
     .output(z.array(reviewOutputSchema))
-    .query(({ ctx, input }) => reviewsOf(ctx.services, input.userId, input.limit)),
+    .query(({ ctx, input }) => reviewsOf(ctx.deps, input.userId, input.limit)),
 
   /** Average (one decimal) and count. */
   rating: protectedProcedure
     .input(z.object({ userId: idSchema }))
     .output(ratingSummarySchema)
-    .query(({ ctx, input }) => ratingOf(ctx.services, input.userId)),
+    .query(({ ctx, input }) => ratingOf(ctx.deps, input.userId)),
 });

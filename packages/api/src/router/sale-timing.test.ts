@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import type { ListingInput } from '@yardsale/validators';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { describeError } from '../errors';
 import { createTestApi, refusal } from '../testing';
 import type { TestApi } from '../testing';
 
-const M = MESSAGES.listing;
+const M = UI_TEXT.listing;
 
 const sale = (overrides: Partial<ListingInput> = {}): ListingInput => ({
   title: 'Porch sale',

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { TEST_PASSWORD, createTestApi } from '../testing';
 import type { TestApi } from '../testing';
@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('sign-in limits on %s', (kind) => {
     }
     const refused = await signIn(user.email, 'wrong-guess-10', stranger);
     expect(refused.code).toBe('TOO_MANY_REQUESTS');
-    expect(refused.message).toBe(MESSAGES.rateLimited);
+    expect(refused.message).toBe(UI_TEXT.rateLimited);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     // Even the right password is not tried from there now: the guesser learns nothing more.
     expect((await signIn(user.email, TEST_PASSWORD, stranger)).code).toBe('TOO_MANY_REQUESTS');

@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import {
-  MESSAGES,
-  REPORT_STATUSES,
-  REPORT_TRANSITIONS,
-  SYSTEM_ACCOUNT,
-} from '@yardsale/validators';
+import { UI_TEXT, REPORT_STATUSES, REPORT_TRANSITIONS, SYSTEM_ACCOUNT } from '@yardsale/validators';
 import type { ListingInput, ReportStatus } from '@yardsale/validators';
 
 import { describeError } from '../errors';
@@ -143,13 +138,13 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const self = await refusal(
         seller.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 5 }),
       );
-      expect([self.code, self.message]).toEqual(['BAD_REQUEST', MESSAGES.review.notYourself]);
+      expect([self.code, self.message]).toEqual(['BAD_REQUEST', UI_TEXT.review.notYourself]);
 
       await buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 3 });
       const again = await refusal(
         buyer.caller.reviews.create({ revieweeId: seller.user.id, listingId, rating: 1 }),
       );
-      expect([again.code, again.message]).toEqual(['CONFLICT', MESSAGES.review.duplicate]);
+      expect([again.code, again.message]).toEqual(['CONFLICT', UI_TEXT.review.duplicate]);
       // Another listing of the same seller is another review.
       await buyer.caller.reviews.create({
         revieweeId: seller.user.id,
@@ -172,7 +167,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       );
       expect([notTheirs.code, notTheirs.message]).toEqual([
         'BAD_REQUEST',
-        MESSAGES.review.listingNotTheirs,
+        UI_TEXT.review.listingNotTheirs,
       ]);
       expect(
         (await refusal(buyer.caller.reviews.create({ revieweeId: 9_999_999, rating: 2 }))).code,
@@ -181,11 +176,11 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const tooLow = await refusal(
         buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 0 }),
       );
-      expect(said(tooLow)).toBe(MESSAGES.review.ratingMin);
+      expect(said(tooLow)).toBe(UI_TEXT.review.ratingMin);
       const tooHigh = await refusal(
         buyer.caller.reviews.create({ revieweeId: stranger.user.id, rating: 6 }),
       );
-      expect(said(tooHigh)).toBe(MESSAGES.review.ratingMax);
+      expect(said(tooHigh)).toBe(UI_TEXT.review.ratingMax);
       const tooLong = await refusal(
         buyer.caller.reviews.create({
           revieweeId: stranger.user.id,
@@ -193,10 +188,10 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
           comment: 'x'.repeat(501),
         }),
       );
-      expect(said(tooLong)).toBe(MESSAGES.review.commentTooLong);
+      expect(said(tooLong)).toBe(UI_TEXT.review.commentTooLong);
 
       // Only the three accepted reviews were written.
-      const rows = await api.services.db
+      const rows = await api.deps.db
         .select({ rating: reviews.rating })
         .from(reviews)
         .where(eq(reviews.reviewerId, buyer.user.id));
@@ -257,7 +252,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       };
 
       const self = await refusal(seller.caller.reports.create({ ...report }));
-      expect([self.code, self.message]).toEqual(['BAD_REQUEST', MESSAGES.report.notYourself]);
+      expect([self.code, self.message]).toEqual(['BAD_REQUEST', UI_TEXT.report.notYourself]);
       expect(
         (await refusal(reporter.caller.reports.create({ ...report, reportedUserId: 9_999_999 })))
           .code,
@@ -267,18 +262,18 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       );
       expect([notTheirs.code, notTheirs.message]).toEqual([
         'BAD_REQUEST',
-        MESSAGES.report.listingNotTheirs,
+        UI_TEXT.report.listingNotTheirs,
       ]);
       const short = await refusal(
         reporter.caller.reports.create({ ...report, description: 'too short' }),
       );
-      expect(said(short)).toBe(MESSAGES.report.descriptionLength);
+      expect(said(short)).toBe(UI_TEXT.report.descriptionLength);
 
       const first = await reporter.caller.reports.create(report);
       const second = await refusal(
         reporter.caller.reports.create({ ...report, category: 'harassment' }),
       );
-      expect([second.code, second.message]).toEqual(['CONFLICT', MESSAGES.report.duplicatePending]);
+      expect([second.code, second.message]).toEqual(['CONFLICT', UI_TEXT.report.duplicatePending]);
       // About the user without a listing is a different report; so is someone else's report.
       await reporter.caller.reports.create({ ...report, listingId: null });
       await other.caller.reports.create(report);
@@ -287,7 +282,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       await (await theAdmin()).caller.admin.updateReport({ id: first.id, status: 'dismissed' });
       await reporter.caller.reports.create(report);
 
-      const rows = await api.services.db
+      const rows = await api.deps.db
         .select({ id: reports.id })
         .from(reports)
         .where(eq(reports.reporterId, reporter.user.id));
@@ -361,10 +356,10 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
               const refused = await refusal(attempt);
               expect([refused.code, refused.message], `${from} -> ${to}`).toEqual([
                 'CONFLICT',
-                MESSAGES.report.transitionRefused(from, to),
+                UI_TEXT.report.transitionRefused(from, to),
               ]);
             }
-            return api.services.db
+            return api.deps.db
               .select({ status: reports.status })
               .from(reports)
               .where(eq(reports.id, id));
@@ -384,7 +379,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const { caller } = await theAdmin();
       for (const message of ['', '   \n ']) {
         const refused = await refusal(caller.admin.announce({ message }));
-        expect([refused.code, said(refused)]).toEqual(['BAD_REQUEST', MESSAGES.announcement.empty]);
+        expect([refused.code, said(refused)]).toEqual(['BAD_REQUEST', UI_TEXT.announcement.empty]);
       }
     });
 
@@ -406,8 +401,8 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const few = await count('Spring clean-up day is Saturday.');
 
       // A thousand more neighbours (inserted directly: signing up a thousand people is not the point here).
-      const before = await api.services.db.$count(users);
-      await api.services.db.insert(users).values(
+      const before = await api.deps.db.$count(users);
+      await api.deps.db.insert(users).values(
         Array.from({ length: 1000 }, (_, i) => ({
           email: `crowd-${kind}-${i}@example.com`,
           passwordHash: null,
@@ -428,7 +423,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
 
       expect(many.result.recipients).toBe(few.result.recipients + 1000);
       expect(many.result.recipients).toBe(before + 1000 - 1); // everyone but the system account
-      expect(many.result.message).toBe(MESSAGES.announcement.sentDescription);
+      expect(many.result.message).toBe(UI_TEXT.announcement.sentDescription);
       expect(many.statements).toEqual(few.statements);
       expect(many.statements.length).toBeLessThanOrEqual(3);
 
@@ -438,13 +433,13 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       });
 
       // One announcement conversation per user, holding every announcement, from the system account.
-      const [system] = await api.services.db.select().from(users).where(eq(users.role, 'system'));
+      const [system] = await api.deps.db.select().from(users).where(eq(users.role, 'system'));
       expect(system).toMatchObject({
         firstName: SYSTEM_ACCOUNT.firstName,
         lastName: SYSTEM_ACCOUNT.lastName,
         passwordHash: null,
       });
-      const threads = await api.services.db
+      const threads = await api.deps.db
         .select()
         .from(conversations)
         .where(eq(conversations.isAnnouncement, true));
@@ -515,16 +510,16 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
 
       // An ended copy is not an active listing: the clean-up leaves it to the usual expiry.
       const ended = await create(seller, item());
-      await api.services.db
+      await api.deps.db
         .update(listings)
         .set({ endsAt: new Date(Date.now() - 60_000) })
         .where(eq(listings.id, ended));
 
       const first = await caller.admin.cleanupDuplicates();
-      expect(first).toEqual({ removed: 3, message: MESSAGES.cleanup.result(3) });
+      expect(first).toEqual({ removed: 3, message: UI_TEXT.cleanup.result(3) });
       expect(first.message).toBe('Removed 3 duplicate listings.');
 
-      const left = await api.services.db
+      const left = await api.deps.db
         .select({ id: listings.id })
         .from(listings)
         .where(inArray(listings.id, [...Object.values(keep), ...duplicates, ended]));
@@ -548,9 +543,9 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
 
       expect((await refusal(buyer.caller.admin.deleteListing({ id }))).code).toBe('FORBIDDEN');
       expect(await caller.admin.deleteListing({ id })).toEqual({ success: true });
-      expect(await api.services.db.select().from(listings).where(eq(listings.id, id))).toEqual([]);
+      expect(await api.deps.db.select().from(listings).where(eq(listings.id, id))).toEqual([]);
       expect(
-        await api.services.db
+        await api.deps.db
           .select()
           .from(messages)
           .where(eq(messages.conversationId, conversationId)),
@@ -593,22 +588,22 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       expect((await refusal(call(visitor))).code, name).toBe('UNAUTHORIZED');
       expect((await refusal(call(user.caller))).code, name).toBe('FORBIDDEN');
     }
-    const [report] = await api.services.db
+    const [report] = await api.deps.db
       .select({ status: reports.status })
       .from(reports)
       .where(eq(reports.id, reportId));
     expect(report?.status).toBe('pending');
-    expect(await api.services.db.$count(listings, eq(listings.id, listingId))).toBe(1);
+    expect(await api.deps.db.$count(listings, eq(listings.id, listingId))).toBe(1);
     expect(
-      await api.services.db.$count(messages, and(eq(messages.content, 'Not from the admin'))),
+      await api.deps.db.$count(messages, and(eq(messages.content, 'Not from the admin'))),
     ).toBe(0);
 
     // A user whose role is changed in the database loses (or gains) access on the next request.
     // Each request reads the session and the role afresh.
     const nextRequest = async () => (await api.as(user.cookie)).caller;
-    await api.services.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.user.id));
+    await api.deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.user.id));
     expect(Array.isArray(await (await nextRequest()).admin.reports())).toBe(true);
-    await api.services.db.update(users).set({ role: 'user' }).where(eq(users.id, user.user.id));
+    await api.deps.db.update(users).set({ role: 'user' }).where(eq(users.id, user.user.id));
     expect((await refusal((await nextRequest()).admin.reports())).code).toBe('FORBIDDEN');
   });
 });
@@ -637,7 +632,7 @@ describe('abuse limits on reviews and reports', () => {
     const limited = await refusal(
       client.caller.reviews.create({ revieweeId: c.user.id, rating: 5 }),
     );
-    expect([limited.code, limited.message]).toEqual(['TOO_MANY_REQUESTS', MESSAGES.rateLimited]);
+    expect([limited.code, limited.message]).toEqual(['TOO_MANY_REQUESTS', UI_TEXT.rateLimited]);
     expect(Number(client.headers.find(([n]) => n === 'Retry-After')?.[1])).toBeGreaterThan(0);
 
     const report = (id: number) => ({
@@ -650,7 +645,7 @@ describe('abuse limits on reviews and reports', () => {
     expect((await refusal(writer.caller.reports.create(report(c.user.id)))).code).toBe(
       'TOO_MANY_REQUESTS',
     );
-    expect(await api.services.db.$count(reviews, eq(reviews.revieweeId, c.user.id))).toBe(0);
-    expect(await api.services.db.$count(reports, eq(reports.reportedUserId, c.user.id))).toBe(0);
+    expect(await api.deps.db.$count(reviews, eq(reviews.revieweeId, c.user.id))).toBe(0);
+    expect(await api.deps.db.$count(reports, eq(reports.reportedUserId, c.user.id))).toBe(0);
   });
 });

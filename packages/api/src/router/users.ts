@@ -15,7 +15,7 @@ export const usersRouter = createTRPCRouter({
     .input(z.object({ id: idSchema }))
     .output(publicUserSchema)
     .query(async ({ ctx, input }) => {
-      const [user] = await ctx.services.db
+      const [user] = await ctx.deps.db
         .select({
           id: users.id,
           firstName: users.firstName,

@@ -6,19 +6,19 @@ import { SYSTEM_ACCOUNT } from '@yardsale/validators';
 
 import { lockEventsForEveryone } from './conversations';
 import { deleteListings } from './listings';
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 
 const { conversations, listings, messages, userEvents, users } = schema;
 
 /** The account announcements come from; made on first use when the database was not seeded. */
-async function systemAccountId(services: ApiServices): Promise<number> {
-  const [existing] = await services.db
+async function systemAccountId(deps: ServerDeps): Promise<number> {
+  const [existing] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.role, 'system'))
     .limit(1);
   if (existing) return existing.id;
-  const [created] = await services.db
+  const [created] = await deps.db
     .insert(users)
     .values({
       email: SYSTEM_ACCOUNT.email,
@@ -36,9 +36,9 @@ async function systemAccountId(services: ApiServices): Promise<number> {
  * Puts the message into every user's announcement conversation (made where missing, brought back
  * where deleted) with one statement, whatever the number of users, and wakes those online.
  */
-export async function sendAnnouncement(services: ApiServices, content: string): Promise<number> {
-  const systemId = await systemAccountId(services);
-  const recipients = await services.db.transaction(async (tx) => {
+export async function sendAnnouncement(deps: ServerDeps, content: string): Promise<number> {
+  const systemId = await systemAccountId(deps);
+  const recipients = await deps.db.transaction(async (tx) => {
     await lockEventsForEveryone(tx);
     return executeRows<{ user_id: number }>(
       tx,
@@ -62,7 +62,7 @@ export async function sendAnnouncement(services: ApiServices, content: string): 
     );
   });
   const userIds = recipients.map((r) => r.user_id);
-  await services.events.wake(userIds);
+  await deps.events.wake(userIds);
   return userIds.length;
 }
 
@@ -75,8 +75,8 @@ const normalized = (column: typeof listings.title | typeof listings.address) =>
  * (and for garage sales the same start date). The oldest of each group stays. Running it again
  * finds nothing more.
  */
-export async function cleanUpDuplicates(services: ApiServices): Promise<number> {
-  const ranked = services.db
+export async function cleanUpDuplicates(deps: ServerDeps): Promise<number> {
+  const ranked = deps.db
     .select({
       id: listings.id,
       rank: sql<number>`row_number() over (
@@ -85,14 +85,11 @@ export async function cleanUpDuplicates(services: ApiServices): Promise<number> 
         order by ${listings.createdAt}, ${listings.id})`.as('rank'),
     })
     .from(listings)
-    .where(and(eq(listings.isActive, true), gt(listings.endsAt, services.now())))
+    .where(and(eq(listings.isActive, true), gt(listings.endsAt, deps.now())))
     .as('ranked');
-  const duplicates = await services.db
-    .select({ id: ranked.id })
-    .from(ranked)
-    .where(gt(ranked.rank, 1));
+  const duplicates = await deps.db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, 1));
   return deleteListings(
-    services,
+    deps,
     duplicates.map((d) => d.id),
   );
 }

@@ -24,7 +24,7 @@ import type {
   SessionUser,
 } from '@yardsale/validators';
 
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 
 const { conversations, messages, listings, users, userEvents } = schema;
 
@@ -88,7 +88,7 @@ async function participantConversation(db: Executor, user: SessionUser, conversa
 }
 
 export async function listConversations(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
 ): Promise<ConversationSummary[]> {
   const buyer = aliasedTable(users, 'buyer');
@@ -100,7 +100,7 @@ export async function listConversations(
     profilePicture: t.profilePicture,
     role: t.role,
   });
-  const rows = await services.db
+  const rows = await deps.db
     .select({
       conversation: conversations,
       listing: { id: listings.id, title: listings.title },
@@ -125,7 +125,7 @@ export async function listConversations(
 
   const ids = rows.map((r) => r.conversation.id);
   const latest = ids.length
-    ? await services.db
+    ? await deps.db
         .select({
           id: messages.id,
           conversationId: messages.conversationId,
@@ -137,7 +137,7 @@ export async function listConversations(
         .where(
           inArray(
             messages.id,
-            services.db
+            deps.db
               .select({ id: max(messages.id) })
               .from(messages)
               .where(inArray(messages.conversationId, ids))
@@ -163,12 +163,12 @@ export async function listConversations(
 }
 
 export async function conversationMessages(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   input: { conversationId: number; before?: number | null; limit: number },
 ): Promise<{ items: Message[]; nextCursor: number | null }> {
-  await participantConversation(services.db, user, input.conversationId);
-  const rows = await services.db
+  await participantConversation(deps.db, user, input.conversationId);
+  const rows = await deps.db
     .select(messageColumns)
     .from(messages)
     .where(
@@ -187,12 +187,12 @@ export async function conversationMessages(
 }
 
 export async function sendMessage(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   conversationId: number,
   content: string,
 ): Promise<Message> {
-  const message = await services.db.transaction(async (tx) => {
+  const message = await deps.db.transaction(async (tx) => {
     const conversation = await participantConversation(tx, user, conversationId);
     // Announcements are read-only for the people they reach.
     if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
@@ -219,17 +219,17 @@ export async function sendMessage(
     );
     return { message: created, participants: [conversation.buyerId, conversation.sellerId] };
   });
-  await services.events.wake(message.participants);
+  await deps.events.wake(message.participants);
   return message.message;
 }
 
 /** Marks the other party's messages read; answers how many changed. */
 export async function markConversationRead(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   conversationId: number,
 ): Promise<number> {
-  const result = await services.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const conversation = await participantConversation(tx, user, conversationId);
     const updated = await tx
       .update(messages)
@@ -256,16 +256,16 @@ export async function markConversationRead(
     );
     return { count: updated.length, participants };
   });
-  await services.events.wake(result.participants);
+  await deps.events.wake(result.participants);
   return result.count;
 }
 
 export async function deleteMessage(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   messageId: number,
 ): Promise<void> {
-  const participants = await services.db.transaction(async (tx) => {
+  const participants = await deps.db.transaction(async (tx) => {
     const [message] = await tx
       .select(messageColumns)
       .from(messages)
@@ -288,7 +288,7 @@ export async function deleteMessage(
     );
     return everyone;
   });
-  await services.events.wake(participants);
+  await deps.events.wake(participants);
 }
 
 /**
@@ -296,11 +296,11 @@ export async function deleteMessage(
  * it, it is removed with its messages.
  */
 export async function deleteConversation(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   conversationId: number,
 ): Promise<void> {
-  const told = await services.db.transaction(async (tx) => {
+  const told = await deps.db.transaction(async (tx) => {
     const conversation = await participantConversation(tx, user, conversationId);
     const isBuyer = conversation.buyerId === user.id;
     const otherHidden = isBuyer ? conversation.sellerHiddenAt : conversation.buyerHiddenAt;
@@ -309,13 +309,13 @@ export async function deleteConversation(
     } else {
       await tx
         .update(conversations)
-        .set(isBuyer ? { buyerHiddenAt: services.now() } : { sellerHiddenAt: services.now() })
+        .set(isBuyer ? { buyerHiddenAt: deps.now() } : { sellerHiddenAt: deps.now() })
         .where(eq(conversations.id, conversationId));
     }
     await recordEvents(tx, [{ userId: user.id, kind: 'conversation.deleted', conversationId }]);
     return [user.id];
   });
-  await services.events.wake(told);
+  await deps.events.wake(told);
 }
 
 /** The newest event id of a user: where a fresh subscription starts. */

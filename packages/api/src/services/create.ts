@@ -7,9 +7,9 @@ import { createMemoryEventBus } from './event-bus';
 import type { EventBus } from './event-bus';
 import { createRateLimits } from './rate-limits';
 import type { RateLimitSettings } from './rate-limits';
-import type { ApiConfig, ApiServices, Logger } from './types';
+import type { ApiConfig, ServerDeps, Logger } from './types';
 
-export function createApiServices(options: {
+export function createServerDeps(options: {
   db: Database;
   storage: FileStorage;
   config: ApiConfig;
@@ -19,7 +19,7 @@ export function createApiServices(options: {
   events?: EventBus;
   rateLimits?: Partial<RateLimitSettings>;
   now?: () => Date;
-}): ApiServices {
+}): ServerDeps {
   const now = options.now ?? (() => new Date());
   return {
     db: options.db,

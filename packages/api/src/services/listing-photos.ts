@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import pLimit from 'p-limit';
 
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_LISTING, MESSAGES } from '@yardsale/validators';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_LISTING, UI_TEXT } from '@yardsale/validators';
 
 import { processImage } from './images';
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 
 /** Image work is CPU-bound: at most this many photos are decoded at once, whatever the traffic. */
 const photoWork = pLimit(2);
@@ -25,7 +25,7 @@ export interface StoredPhoto {
 
 export function assertPhotoCount(existing: number, adding: number) {
   if (existing + adding > MAX_PHOTOS_PER_LISTING) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.listing.tooManyPhotos });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.listing.tooManyPhotos });
   }
 }
 
@@ -34,7 +34,7 @@ export function assertPhotoCount(existing: number, adding: number) {
  * metadata (GPS included). All are decoded before any is written, so a bad file stores nothing.
  */
 export async function storeListingPhotos(
-  services: ApiServices,
+  deps: ServerDeps,
   files: Buffer[],
 ): Promise<StoredPhoto[]> {
   for (const file of files) {
@@ -59,19 +59,19 @@ export async function storeListingPhotos(
       const base = `listings/${randomUUID()}`;
       const cardKey = `${base}-card.webp`;
       const detailKey = `${base}-detail.webp`;
-      await services.storage.put(cardKey, card.data, 'image/webp');
+      await deps.storage.put(cardKey, card.data, 'image/webp');
       stored.push({
-        imageUrl: services.storage.urlFor(detailKey),
-        thumbnailUrl: services.storage.urlFor(cardKey),
+        imageUrl: deps.storage.urlFor(detailKey),
+        thumbnailUrl: deps.storage.urlFor(cardKey),
         width: detail.width,
         height: detail.height,
         keys: [cardKey, detailKey],
       });
-      await services.storage.put(detailKey, detail.data, 'image/webp');
+      await deps.storage.put(detailKey, detail.data, 'image/webp');
     }
   } catch (err) {
     await removeStoredFiles(
-      services,
+      deps,
       stored.flatMap((p) => p.keys),
     );
     throw err;
@@ -79,11 +79,11 @@ export async function storeListingPhotos(
   return stored;
 }
 
-export async function removeStoredFiles(services: ApiServices, keys: string[]) {
+export async function removeStoredFiles(deps: ServerDeps, keys: string[]) {
   await Promise.all(
     keys.map((key) =>
-      services.storage.delete(key).catch((err: unknown) => {
-        services.logger.warn({ err, key }, 'could not delete a stored file');
+      deps.storage.delete(key).catch((err: unknown) => {
+        deps.logger.warn({ err, key }, 'could not delete a stored file');
       }),
     ),
   );
@@ -91,10 +91,10 @@ export async function removeStoredFiles(services: ApiServices, keys: string[]) {
 
 /** Storage keys behind a listing image's URLs. */
 export function imageKeys(
-  services: ApiServices,
+  deps: ServerDeps,
   image: { imageUrl: string; thumbnailUrl: string },
 ): string[] {
   return [image.imageUrl, image.thumbnailUrl]
-    .map((url) => services.storage.keyFromUrl(url))
+    .map((url) => deps.storage.keyFromUrl(url))
     .filter((key): key is string => key !== null);
 }

@@ -28,7 +28,7 @@ import type {
   ListingValues,
   SessionUser,
 } from '@yardsale/validators';
-import { MESSAGES, listingEndsAt, listingSchema, saleTimingIssues } from '@yardsale/validators';
+import { UI_TEXT, listingEndsAt, listingSchema, saleTimingIssues } from '@yardsale/validators';
 import type { SaleTiming } from '@yardsale/validators';
 
 import {
@@ -38,7 +38,7 @@ import {
   storeListingPhotos,
 } from './listing-photos';
 import { exactSearchCondition, fuzzySearchCondition } from './listing-search';
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 
 const { listings, listingImages, users, savedListings } = schema;
 
@@ -61,7 +61,7 @@ type ListingRow = Omit<
 };
 
 const listingNotFound = () =>
-  new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+  new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
 
 /** Listings that have not ended: what every public list shows. */
 export const isLive = (now: Date) => gt(listings.endsAt, now);
@@ -156,11 +156,8 @@ function decodeCursor(cursor: string): { createdAt: string; id: number; fuzzy: b
  * looks for the words themselves (full text, or as part of a word); when nothing matches, it looks
  * again for words spelt alike, and says so in the cursor so later pages stay in that mode.
  */
-export async function listListings(
-  services: ApiServices,
-  input: ListingSearch,
-): Promise<ListingPage> {
-  const now = services.now();
+export async function listListings(deps: ServerDeps, input: ListingSearch): Promise<ListingPage> {
+  const now = deps.now();
   const cursor = input.cursor ? decodeCursor(input.cursor) : null;
   const search = input.search?.trim() ?? '';
 
@@ -173,13 +170,13 @@ export async function listListings(
         sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
       );
     }
-    return selectListings(services.db)
+    return selectListings(deps.db)
       .where(and(...conditions))
       .orderBy(desc(listings.createdAt), desc(listings.id))
       .limit(input.limit + 1);
   };
   const runFuzzy = async () => {
-    const match = await fuzzySearchCondition(services.db, search);
+    const match = await fuzzySearchCondition(deps.db, search);
     return match ? run(match) : [];
   };
 
@@ -194,16 +191,16 @@ export async function listListings(
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
-    items: await summaries(services.db, page, now),
+    items: await summaries(deps.db, page, now),
     nextCursor: rows.length > input.limit && last ? encodeCursor(last.listing, fuzzy) : null,
   };
 }
 
-export async function listingStats(services: ApiServices): Promise<ListingStats> {
-  const rows = await services.db
+export async function listingStats(deps: ServerDeps): Promise<ListingStats> {
+  const rows = await deps.db
     .select({ listingType: listings.listingType, n: count() })
     .from(listings)
-    .where(isLive(services.now()))
+    .where(isLive(deps.now()))
     .groupBy(listings.listingType);
   const of = (type: string) => rows.find((r) => r.listingType === type)?.n ?? 0;
   return {
@@ -215,48 +212,45 @@ export async function listingStats(services: ApiServices): Promise<ListingStats>
 
 /** One listing with every photo. Ended listings exist only for their owner. */
 export async function getListing(
-  services: ApiServices,
+  deps: ServerDeps,
   id: number,
   viewer: SessionUser | null,
 ): Promise<ListingDetail> {
-  const now = services.now();
-  const [row] = await selectListings(services.db).where(eq(listings.id, id)).limit(1);
+  const now = deps.now();
+  const [row] = await selectListings(deps.db).where(eq(listings.id, id)).limit(1);
   if (!row) throw listingNotFound();
-  const images = (await imagesFor(services.db, [id])).get(id) ?? [];
+  const images = (await imagesFor(deps.db, [id])).get(id) ?? [];
   const summary = toSummary(row, images, now);
   if (summary.isExpired && viewer?.id !== summary.userId) throw listingNotFound();
   return { ...summary, images };
 }
 
-export async function listingsOfOwner(
-  services: ApiServices,
-  userId: number,
-): Promise<ListingSummary[]> {
-  const rows = await selectListings(services.db)
+export async function listingsOfOwner(deps: ServerDeps, userId: number): Promise<ListingSummary[]> {
+  const rows = await selectListings(deps.db)
     .where(eq(listings.userId, userId))
     .orderBy(desc(listings.createdAt), desc(listings.id));
-  return summaries(services.db, rows, services.now());
+  return summaries(deps.db, rows, deps.now());
 }
 
 export async function liveListingsOfUser(
-  services: ApiServices,
+  deps: ServerDeps,
   userId: number,
 ): Promise<ListingSummary[]> {
-  const now = services.now();
-  const rows = await selectListings(services.db)
+  const now = deps.now();
+  const rows = await selectListings(deps.db)
     .where(and(eq(listings.userId, userId), isLive(now)))
     .orderBy(desc(listings.createdAt), desc(listings.id));
-  return summaries(services.db, rows, now);
+  return summaries(deps.db, rows, now);
 }
 
 /** Garage sales starting on a day in [from, to] (the viewer's local dates), soonest first. */
 export async function salesBetween(
-  services: ApiServices,
+  deps: ServerDeps,
   from: string,
   to: string,
 ): Promise<ListingSummary[]> {
-  const now = services.now();
-  const rows = await selectListings(services.db)
+  const now = deps.now();
+  const rows = await selectListings(deps.db)
     .where(
       and(
         eq(listings.listingType, 'garage-sale'),
@@ -265,27 +259,24 @@ export async function salesBetween(
       ),
     )
     .orderBy(asc(listings.startDate), asc(listings.startTime), asc(listings.id));
-  return summaries(services.db, rows, now);
+  return summaries(deps.db, rows, now);
 }
 
-export async function savedListingsOf(
-  services: ApiServices,
-  userId: number,
-): Promise<ListingSummary[]> {
-  const now = services.now();
-  const rows = await selectListings(services.db)
+export async function savedListingsOf(deps: ServerDeps, userId: number): Promise<ListingSummary[]> {
+  const now = deps.now();
+  const rows = await selectListings(deps.db)
     .innerJoin(savedListings, eq(savedListings.listingId, listings.id))
     .where(and(eq(savedListings.userId, userId), isLive(now)))
     .orderBy(desc(savedListings.createdAt), desc(savedListings.id));
-  return summaries(services.db, rows, now);
+  return summaries(deps.db, rows, now);
 }
 
 /**
  * A sale is published for the future (its date not past, its end not reached, where it takes place).
  * Refused like a form field, so the form shows the message under the date or the end time.
  */
-function assertSaleAhead(services: ApiServices, values: ListingValues, previous?: SaleTiming) {
-  const issues = saleTimingIssues(values, services.now(), previous);
+function assertSaleAhead(deps: ServerDeps, values: ListingValues, previous?: SaleTiming) {
+  const issues = saleTimingIssues(values, deps.now(), previous);
   if (issues.length === 0) return;
   // ZodRealError is the Error subclass zod throws itself; a plain ZodError would not travel as a cause.
   const cause = new ZodRealError(
@@ -300,18 +291,18 @@ function endsAtFor(values: ListingValues, createdAt: Date): Date {
 
 /** Creates a listing and its photos together: a refused photo or a failed write leaves neither. */
 export async function createListing(
-  services: ApiServices,
+  deps: ServerDeps,
   seller: SessionUser,
   input: ListingInput,
   photos: Buffer[] = [],
 ): Promise<number> {
   const values = listingSchema.parse(input);
-  assertSaleAhead(services, values);
+  assertSaleAhead(deps, values);
   assertPhotoCount(0, photos.length);
-  const stored = await storeListingPhotos(services, photos);
+  const stored = await storeListingPhotos(deps, photos);
   try {
-    return await services.db.transaction(async (tx) => {
-      const createdAt = services.now();
+    return await deps.db.transaction(async (tx) => {
+      const createdAt = deps.now();
       const [created] = await tx
         .insert(listings)
         .values({
@@ -340,7 +331,7 @@ export async function createListing(
     });
   } catch (err) {
     await removeStoredFiles(
-      services,
+      deps,
       stored.flatMap((p) => p.keys),
     );
     throw err;
@@ -376,38 +367,38 @@ async function ownedListing(
 }
 
 export async function updateListing(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   id: number,
   input: ListingInput,
 ): Promise<ListingDetail> {
   const values = listingSchema.parse(input);
-  const current = await ownedListing(services.db, id, user, { allowAdmin: false });
-  assertSaleAhead(services, values, current);
-  await services.db
+  const current = await ownedListing(deps.db, id, user, { allowAdmin: false });
+  assertSaleAhead(deps, values, current);
+  await deps.db
     .update(listings)
-    .set({ ...values, endsAt: endsAtFor(values, current.createdAt), updatedAt: services.now() })
+    .set({ ...values, endsAt: endsAtFor(values, current.createdAt), updatedAt: deps.now() })
     .where(eq(listings.id, id));
-  return getListing(services, id, user);
+  return getListing(deps, id, user);
 }
 
 export async function addListingPhotos(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   id: number,
   photos: Buffer[],
 ): Promise<ListingDetail> {
   if (photos.length === 0)
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose at least one photo' });
-  await ownedListing(services.db, id, user, { allowAdmin: false });
-  const [existing] = await services.db
+  await ownedListing(deps.db, id, user, { allowAdmin: false });
+  const [existing] = await deps.db
     .select({ n: count() })
     .from(listingImages)
     .where(eq(listingImages.listingId, id));
   assertPhotoCount(existing?.n ?? 0, photos.length);
-  const stored = await storeListingPhotos(services, photos);
+  const stored = await storeListingPhotos(deps, photos);
   try {
-    await services.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       // Counted again under the listing's lock: two uploads at once cannot pass five together.
       await ownedListing(tx, id, user, { allowAdmin: false, lock: true });
       const images = await tx
@@ -431,21 +422,21 @@ export async function addListingPhotos(
     });
   } catch (err) {
     await removeStoredFiles(
-      services,
+      deps,
       stored.flatMap((p) => p.keys),
     );
     throw err;
   }
-  return getListing(services, id, user);
+  return getListing(deps, id, user);
 }
 
 export async function removeListingPhoto(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   listingId: number,
   imageId: number,
 ): Promise<ListingDetail> {
-  const removed = await services.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     await ownedListing(tx, listingId, user, { allowAdmin: false, lock: true });
     const [image] = await tx
       .delete(listingImages)
@@ -469,17 +460,17 @@ export async function removeListingPhoto(
     }
     return image;
   });
-  await removeStoredFiles(services, imageKeys(services, removed));
-  return getListing(services, listingId, user);
+  await removeStoredFiles(deps, imageKeys(deps, removed));
+  return getListing(deps, listingId, user);
 }
 
 /**
  * Removes listings with their photos, saves and conversations in one transaction; the files go
  * after the commit, so a failure never leaves a listing pointing at missing photos.
  */
-export async function deleteListings(services: ApiServices, ids: number[]): Promise<number> {
+export async function deleteListings(deps: ServerDeps, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const { deleted, keys } = await services.db.transaction(async (tx) => {
+  const { deleted, keys } = await deps.db.transaction(async (tx) => {
     const images = await tx
       .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
       .from(listingImages)
@@ -488,19 +479,19 @@ export async function deleteListings(services: ApiServices, ids: number[]): Prom
       .delete(listings)
       .where(inArray(listings.id, ids))
       .returning({ id: listings.id });
-    return { deleted: rows.length, keys: images.flatMap((image) => imageKeys(services, image)) };
+    return { deleted: rows.length, keys: images.flatMap((image) => imageKeys(deps, image)) };
   });
-  await removeStoredFiles(services, keys);
+  await removeStoredFiles(deps, keys);
   return deleted;
 }
 
 export async function deleteListing(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   id: number,
 ): Promise<void> {
-  await ownedListing(services.db, id, user, { allowAdmin: true });
-  await deleteListings(services, [id]);
+  await ownedListing(deps.db, id, user, { allowAdmin: true });
+  await deleteListings(deps, [id]);
 }
 
 /**
@@ -508,14 +499,14 @@ export async function deleteListing(
  * claimed with SKIP LOCKED, so several server instances running this at once never collide.
  */
 export async function purgeEndedListings(
-  services: ApiServices,
+  deps: ServerDeps,
   purgeAfterDays: number,
   batchSize = 200,
 ): Promise<number> {
-  const cutoff = new Date(services.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000);
+  const cutoff = new Date(deps.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000);
   let total = 0;
   for (;;) {
-    const { ids, keys } = await services.db.transaction(async (tx) => {
+    const { ids, keys } = await deps.db.transaction(async (tx) => {
       const claimed = await tx
         .select({ id: listings.id })
         .from(listings)
@@ -529,9 +520,9 @@ export async function purgeEndedListings(
         .from(listingImages)
         .where(inArray(listingImages.listingId, claimedIds));
       await tx.delete(listings).where(inArray(listings.id, claimedIds));
-      return { ids: claimedIds, keys: images.flatMap((image) => imageKeys(services, image)) };
+      return { ids: claimedIds, keys: images.flatMap((image) => imageKeys(deps, image)) };
     });
-    await removeStoredFiles(services, keys);
+    await removeStoredFiles(deps, keys);
     total += ids.length;
     if (ids.length < batchSize) return total;
   }

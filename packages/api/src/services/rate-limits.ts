@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
 /** Points per window, per key. Names are the actions the product limits. */
 export const DEFAULT_RATE_LIMITS = {
@@ -43,7 +43,7 @@ export type RateLimitSettings = Record<RateLimitName, { points: number; duration
 
 export class RateLimitedError extends TRPCError {
   constructor(readonly retryAfterSeconds: number) {
-    super({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.rateLimited });
+    super({ code: 'TOO_MANY_REQUESTS', message: UI_TEXT.rateLimited });
   }
 }
 

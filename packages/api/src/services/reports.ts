@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { aliasedTable, and, desc, eq, getTableColumns } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
-import { MESSAGES, REPORT_TRANSITIONS } from '@yardsale/validators';
+import { UI_TEXT, REPORT_TRANSITIONS } from '@yardsale/validators';
 import type {
   AdminReport,
   ReportCategory,
@@ -12,7 +12,7 @@ import type {
 } from '@yardsale/validators';
 
 import { findPerson, listingOf } from './reviews';
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 import { isUniqueViolation } from './users';
 
 const { listings, reports, users } = schema;
@@ -29,7 +29,7 @@ const reporterColumns = {
 };
 
 export async function createReport(
-  services: ApiServices,
+  deps: ServerDeps,
   reporter: SessionUser,
   input: {
     reportedUserId: number;
@@ -39,18 +39,18 @@ export async function createReport(
   },
 ): Promise<ReportOutput> {
   if (input.reportedUserId === reporter.id) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.report.notYourself });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.report.notYourself });
   }
-  if (!(await findPerson(services, input.reportedUserId))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.users.notFoundTitle });
+  if (!(await findPerson(deps, input.reportedUserId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.users.notFoundTitle });
   }
   const listingId = input.listingId ?? null;
-  if (listingId !== null && !(await listingOf(services, listingId, input.reportedUserId))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.report.listingNotTheirs });
+  if (listingId !== null && !(await listingOf(deps, listingId, input.reportedUserId))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.report.listingNotTheirs });
   }
   try {
     // The partial unique index allows one pending report per reporter, user and listing, even under races.
-    const [row] = await services.db
+    const [row] = await deps.db
       .insert(reports)
       .values({
         reporterId: reporter.id,
@@ -64,13 +64,13 @@ export async function createReport(
     return row;
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.report.duplicatePending });
+      throw new TRPCError({ code: 'CONFLICT', message: UI_TEXT.report.duplicatePending });
     throw err;
   }
 }
 
-export function reportsBy(services: ApiServices, reporterId: number): Promise<ReportOutput[]> {
-  return services.db
+export function reportsBy(deps: ServerDeps, reporterId: number): Promise<ReportOutput[]> {
+  return deps.db
     .select(reporterColumns)
     .from(reports)
     .where(eq(reports.reporterId, reporterId))
@@ -78,7 +78,7 @@ export function reportsBy(services: ApiServices, reporterId: number): Promise<Re
 }
 
 export async function adminReports(
-  services: ApiServices,
+  deps: ServerDeps,
   filter: { status?: ReportStatus; id?: number } = {},
 ): Promise<AdminReport[]> {
   const reporter = aliasedTable(users, 'reporter');
@@ -89,7 +89,7 @@ export async function adminReports(
     firstName: t.firstName,
     lastName: t.lastName,
   });
-  const rows = await services.db
+  const rows = await deps.db
     .select({
       report: getTableColumns(reports),
       listing: { id: listings.id, title: listings.title },
@@ -120,34 +120,34 @@ export async function adminReports(
  * update is conditional on the status read, so two admins acting at once cannot skip a step.
  */
 export async function updateReport(
-  services: ApiServices,
+  deps: ServerDeps,
   input: { id: number; status: ReportStatus; adminNotes: string | null },
 ): Promise<AdminReport> {
-  const [current] = await services.db
+  const [current] = await deps.db
     .select({ status: reports.status })
     .from(reports)
     .where(eq(reports.id, input.id));
-  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.report.notFound });
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.report.notFound });
   const allowed =
     input.status === current.status || REPORT_TRANSITIONS[current.status].includes(input.status);
   if (!allowed) {
     throw new TRPCError({
       code: 'CONFLICT',
-      message: MESSAGES.report.transitionRefused(current.status, input.status),
+      message: UI_TEXT.report.transitionRefused(current.status, input.status),
     });
   }
-  const updated = await services.db
+  const updated = await deps.db
     .update(reports)
-    .set({ status: input.status, adminNotes: input.adminNotes, updatedAt: services.now() })
+    .set({ status: input.status, adminNotes: input.adminNotes, updatedAt: deps.now() })
     .where(and(eq(reports.id, input.id), eq(reports.status, current.status)))
     .returning({ id: reports.id });
   if (updated.length === 0) {
     throw new TRPCError({
       code: 'CONFLICT',
-      message: MESSAGES.report.transitionRefused('changed', input.status),
+      message: UI_TEXT.report.transitionRefused('changed', input.status),
     });
   }
-  const [row] = await adminReports(services, { id: input.id });
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.report.notFound });
+  const [row] = await adminReports(deps, { id: input.id });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.report.notFound });
   return row;
 }

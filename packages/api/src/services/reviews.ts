@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import type { RatingSummary, ReviewOutput, SessionUser } from '@yardsale/validators';
 
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 import { isUniqueViolation } from './users';
 
 const { listings, reviews, users } = schema;
@@ -14,12 +14,12 @@ const { listings, reviews, users } = schema;
 const REVIEW_LOCK_SPACE = 7_302;
 
 const userNotFound = () =>
-  new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.users.notFoundTitle });
-const duplicate = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.review.duplicate });
+  new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.users.notFoundTitle });
+const duplicate = () => new TRPCError({ code: 'CONFLICT', message: UI_TEXT.review.duplicate });
 
 /** A person others can review or report: exists and is not the system account. */
-export async function findPerson(services: ApiServices, id: number) {
-  const [row] = await services.db
+export async function findPerson(deps: ServerDeps, id: number) {
+  const [row] = await deps.db
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(eq(users.id, id));
@@ -27,32 +27,32 @@ export async function findPerson(services: ApiServices, id: number) {
 }
 
 /** The listing, if it exists and belongs to `ownerId`. */
-export async function listingOf(services: ApiServices, listingId: number, ownerId: number) {
-  const [row] = await services.db
+export async function listingOf(deps: ServerDeps, listingId: number, ownerId: number) {
+  const [row] = await deps.db
     .select({ id: listings.id, userId: listings.userId })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listing.notFound });
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
   return row.userId === ownerId ? row : null;
 }
 
 export async function createReview(
-  services: ApiServices,
+  deps: ServerDeps,
   reviewer: SessionUser,
   input: { revieweeId: number; listingId?: number | null; rating: number; comment: string | null },
 ): Promise<ReviewOutput> {
   if (input.revieweeId === reviewer.id) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.review.notYourself });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.review.notYourself });
   }
-  if (!(await findPerson(services, input.revieweeId))) throw userNotFound();
+  if (!(await findPerson(deps, input.revieweeId))) throw userNotFound();
   const listingId = input.listingId ?? null;
-  if (listingId !== null && !(await listingOf(services, listingId, input.revieweeId))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.review.listingNotTheirs });
+  if (listingId !== null && !(await listingOf(deps, listingId, input.revieweeId))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.review.listingNotTheirs });
   }
 
   let id: number;
   try {
-    id = await services.db.transaction(async (tx) => {
+    id = await deps.db.transaction(async (tx) => {
       // The unique constraint treats "no listing" values as distinct, so that case is checked here,
       // one review at a time per reviewer.
       await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_LOCK_SPACE}, ${reviewer.id})`);
@@ -86,17 +86,17 @@ export async function createReview(
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
   }
-  const [created] = await reviewRows(services, eq(reviews.id, id), 1);
+  const [created] = await reviewRows(deps, eq(reviews.id, id), 1);
   if (!created) throw new Error('review vanished after insert');
   return created;
 }
 
 async function reviewRows(
-  services: ApiServices,
+  deps: ServerDeps,
   where: ReturnType<typeof eq>,
   limit: number,
 ): Promise<ReviewOutput[]> {
-  const rows = await services.db
+  const rows = await deps.db
     .select({
       id: reviews.id,
       revieweeId: reviews.revieweeId,
@@ -132,17 +132,17 @@ function firstLetter(name: string): string {
 
 /** A user's reviews, newest first. */
 export async function reviewsOf(
-  services: ApiServices,
+  deps: ServerDeps,
   userId: number,
   limit: number,
 ): Promise<ReviewOutput[]> {
-  if (!(await findPerson(services, userId))) throw userNotFound();
-  return reviewRows(services, eq(reviews.revieweeId, userId), limit);
+  if (!(await findPerson(deps, userId))) throw userNotFound();
+  return reviewRows(deps, eq(reviews.revieweeId, userId), limit);
 }
 
-export async function ratingOf(services: ApiServices, userId: number): Promise<RatingSummary> {
-  if (!(await findPerson(services, userId))) throw userNotFound();
-  const [row] = await services.db
+export async function ratingOf(deps: ServerDeps, userId: number): Promise<RatingSummary> {
+  if (!(await findPerson(deps, userId))) throw userNotFound();
+  const [row] = await deps.db
     .select({
       average: sql<number | null>`round(avg(${reviews.rating})::numeric, 1)::float8`.mapWith(
         Number,

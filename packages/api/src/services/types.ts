@@ -19,7 +19,7 @@ export interface Logger {
 }
 
 /** Long-lived dependencies, built once at start and shared by every request. */
-export interface ApiServices {
+export interface ServerDeps {
   db: Database;
   storage: FileStorage;
   sessions: SessionManager;

@@ -13,7 +13,7 @@ import type {
 } from '@yardsale/validators';
 import {
   MAX_PROFILE_PICTURE_BYTES,
-  MESSAGES,
+  UI_TEXT,
   changePasswordSchema,
   registerSchema,
   updateProfileSchema,
@@ -21,7 +21,7 @@ import {
 
 import { errorForLog } from '../log-safety';
 import { processImage } from './images';
-import type { ApiServices } from './types';
+import type { ServerDeps } from './types';
 
 export const sessionUserColumns = {
   id: schema.users.id,
@@ -42,32 +42,26 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: MESSAGES.register.emailTaken });
+const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: UI_TEXT.register.emailTaken });
 
-export async function findSessionUser(
-  services: ApiServices,
-  id: number,
-): Promise<SessionUser | null> {
-  const [user] = await services.db
+export async function findSessionUser(deps: ServerDeps, id: number): Promise<SessionUser | null> {
+  const [user] = await deps.db
     .select(sessionUserColumns)
     .from(schema.users)
     .where(eq(schema.users.id, id));
   return user ?? null;
 }
 
-export async function registerUser(
-  services: ApiServices,
-  input: RegisterInput,
-): Promise<SessionUser> {
+export async function registerUser(deps: ServerDeps, input: RegisterInput): Promise<SessionUser> {
   const values = registerSchema.parse(input);
-  const [existing] = await services.db
+  const [existing] = await deps.db
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(eq(schema.users.email, values.email));
   if (existing) throw emailTaken();
   const passwordHash = await hashPassword(values.password);
   try {
-    const [user] = await services.db
+    const [user] = await deps.db
       .insert(schema.users)
       .values({
         email: values.email,
@@ -77,7 +71,7 @@ export async function registerUser(
         phone: values.phone ?? null,
         // Nobody becomes admin by choosing an address (decision 029), the configured one included.
         role: 'user',
-        termsAcceptedAt: services.now(),
+        termsAcceptedAt: deps.now(),
       })
       .returning(sessionUserColumns);
     if (!user) throw new Error('insert returned no row');
@@ -93,11 +87,11 @@ export async function registerUser(
 let decoyHash: Promise<string> | undefined;
 
 export async function authenticate(
-  services: ApiServices,
+  deps: ServerDeps,
   email: string,
   password: string,
 ): Promise<SessionUser | null> {
-  const [row] = await services.db
+  const [row] = await deps.db
     .select({ ...sessionUserColumns, passwordHash: schema.users.passwordHash })
     .from(schema.users)
     .where(eq(schema.users.email, email));
@@ -112,7 +106,7 @@ export async function authenticate(
 }
 
 export async function updateProfile(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   input: UpdateProfileInput,
 ): Promise<SessionUser> {
@@ -120,14 +114,14 @@ export async function updateProfile(
   // The role stays with the account whatever its address (decision 029): an admin who moves keeps it, and
   // the configured admin address gives nothing to whoever takes it.
   try {
-    const [updated] = await services.db
+    const [updated] = await deps.db
       .update(schema.users)
       .set({
         firstName: values.firstName,
         lastName: values.lastName,
         email: values.email,
         phone: values.phone ?? null,
-        updatedAt: services.now(),
+        updatedAt: deps.now(),
       })
       .where(eq(schema.users.id, user.id))
       .returning(sessionUserColumns);
@@ -140,48 +134,48 @@ export async function updateProfile(
 }
 
 export async function changePassword(
-  services: ApiServices,
+  deps: ServerDeps,
   user: SessionUser,
   sessionToken: string,
   input: ChangePasswordInput,
 ): Promise<void> {
   const values = changePasswordSchema.parse(input);
-  const [row] = await services.db
+  const [row] = await deps.db
     .select({ passwordHash: schema.users.passwordHash })
     .from(schema.users)
     .where(eq(schema.users.id, user.id));
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, values.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.password.wrongCurrent });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.password.wrongCurrent });
   }
-  await services.db
+  await deps.db
     .update(schema.users)
-    .set({ passwordHash: await hashPassword(values.newPassword), updatedAt: services.now() })
+    .set({ passwordHash: await hashPassword(values.newPassword), updatedAt: deps.now() })
     .where(eq(schema.users.id, user.id));
-  await services.sessions.invalidateUserSessions(user.id, sessionToken);
+  await deps.sessions.invalidateUserSessions(user.id, sessionToken);
   // The other sessions' websockets close too, on every instance.
-  await services.events.sessionsEnded([user.id]);
+  await deps.events.sessionsEnded([user.id]);
 }
 
 async function replaceProfilePicture(
-  services: ApiServices,
+  deps: ServerDeps,
   userId: number,
   url: string | null,
 ): Promise<SessionUser> {
-  const [before] = await services.db
+  const [before] = await deps.db
     .select({ profilePicture: schema.users.profilePicture })
     .from(schema.users)
     .where(eq(schema.users.id, userId));
-  const [updated] = await services.db
+  const [updated] = await deps.db
     .update(schema.users)
-    .set({ profilePicture: url, updatedAt: services.now() })
+    .set({ profilePicture: url, updatedAt: deps.now() })
     .where(eq(schema.users.id, userId))
     .returning(sessionUserColumns);
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
   // The old file goes only after the row points elsewhere: a failure never leaves a broken avatar.
-  const oldKey = before?.profilePicture ? services.storage.keyFromUrl(before.profilePicture) : null;
+  const oldKey = before?.profilePicture ? deps.storage.keyFromUrl(before.profilePicture) : null;
   if (oldKey) {
-    await services.storage.delete(oldKey).catch((err: unknown) => {
-      services.logger.warn(
+    await deps.storage.delete(oldKey).catch((err: unknown) => {
+      deps.logger.warn(
         { err: errorForLog(err), key: oldKey },
         'could not delete old profile picture',
       );
@@ -191,11 +185,11 @@ async function replaceProfilePicture(
 }
 
 export async function setProfilePicture(
-  services: ApiServices,
+  deps: ServerDeps,
   userId: number,
   bytes: Buffer,
 ): Promise<SessionUser> {
-  const M = MESSAGES.profilePicture;
+  const M = UI_TEXT.profilePicture;
   if (bytes.length > MAX_PROFILE_PICTURE_BYTES) {
     throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: M.tooLargeDescription });
   }
@@ -205,20 +199,17 @@ export async function setProfilePicture(
     M.invalidTypeDescription,
   );
   const key = `avatars/${userId}-${randomUUID()}.webp`;
-  await services.storage.put(key, image.data, 'image/webp');
+  await deps.storage.put(key, image.data, 'image/webp');
   try {
-    return await replaceProfilePicture(services, userId, services.storage.urlFor(key));
+    return await replaceProfilePicture(deps, userId, deps.storage.urlFor(key));
   } catch (err) {
-    await services.storage.delete(key).catch(() => undefined);
+    await deps.storage.delete(key).catch(() => undefined);
     throw err;
   }
 }
 
-export async function removeProfilePicture(
-  services: ApiServices,
-  userId: number,
-): Promise<SessionUser> {
-  return replaceProfilePicture(services, userId, null);
+export async function removeProfilePicture(deps: ServerDeps, userId: number): Promise<SessionUser> {
+  return replaceProfilePicture(deps, userId, null);
 }
 
 // Two instances starting together on one database settle the admin role once.
@@ -239,9 +230,9 @@ export type AdminRoleOutcome =
  * address becomes the admin only of a database that has none (decision 029). An address registered later, or one
  * an admin moved away from, never makes an admin.
  */
-export async function ensureAdminRole(services: ApiServices): Promise<AdminRoleOutcome> {
-  const adminEmail = services.config.adminEmail.trim().toLowerCase();
-  return services.db.transaction(async (tx) => {
+export async function ensureAdminRole(deps: ServerDeps): Promise<AdminRoleOutcome> {
+  const adminEmail = deps.config.adminEmail.trim().toLowerCase();
+  return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_ROLE_LOCK_KEY})`);
     const admins = await tx
       .select({ email: schema.users.email })

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '@yardsale/ui';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { LockIcon, ShieldAlertIcon } from 'lucide-react';
 
 /** What the dashboard's address shows to anyone who may not use it. */
@@ -16,7 +16,7 @@ export function AdminAccessNotice({ reason }: { reason: 'signed-out' | 'not-admi
         {signedOut ? 'Admin Dashboard' : 'Access denied'}
       </h1>
       <p className="mt-3 text-pretty text-muted-foreground">
-        {signedOut ? MESSAGES.admin.signedOut : MESSAGES.admin.notAdmin}
+        {signedOut ? UI_TEXT.admin.signedOut : UI_TEXT.admin.notAdmin}
       </p>
       <Button asChild size="lg" className="mt-8">
         {signedOut ? (

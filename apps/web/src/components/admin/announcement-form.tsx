@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Textarea, toast } from '@yardsale/ui';
 import {
-  MESSAGES,
+  UI_TEXT,
   MESSAGE_MAX_LENGTH,
   SYSTEM_ACCOUNT,
   announcementSchema,
@@ -36,16 +36,16 @@ export function AnnouncementForm() {
       setLastRecipients(result.recipients);
       toast({
         variant: 'success',
-        title: MESSAGES.announcement.sentTitle,
-        description: MESSAGES.announcement.sentDescription,
+        title: UI_TEXT.announcement.sentTitle,
+        description: UI_TEXT.announcement.sentDescription,
       });
     } catch (error) {
       // The text stays in the box so nothing typed is lost.
       applyServerFieldErrors(error, form.setError, ['message']);
       toast({
         variant: 'destructive',
-        title: MESSAGES.announcement.failedTitle,
-        description: refusalMessage(error, MESSAGES.announcement.failedFallback),
+        title: UI_TEXT.announcement.failedTitle,
+        description: refusalMessage(error, UI_TEXT.announcement.failedFallback),
       });
     }
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, ConfirmDialog, toast } from '@yardsale/ui';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { CheckCircle2Icon, CopyXIcon } from 'lucide-react';
 import { useState } from 'react';
 
@@ -20,7 +20,7 @@ export function CleanupDuplicates() {
         setResult({ message: answer.message, at: new Date() });
         toast({
           variant: 'success',
-          title: MESSAGES.cleanup.doneTitle,
+          title: UI_TEXT.cleanup.doneTitle,
           description: answer.message,
         });
         // Removed listings leave browse results, and reports may lose their listing.
@@ -33,8 +33,8 @@ export function CleanupDuplicates() {
         setConfirming(false);
         toast({
           variant: 'destructive',
-          title: MESSAGES.cleanup.failedTitle,
-          description: refusalMessage(error, MESSAGES.cleanup.failedFallback),
+          title: UI_TEXT.cleanup.failedTitle,
+          description: refusalMessage(error, UI_TEXT.cleanup.failedFallback),
         });
       },
     }),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, EmptyState, Skeleton, cn, toast } from '@yardsale/ui';
-import { MESSAGES, REPORT_STATUSES } from '@yardsale/validators';
+import { UI_TEXT, REPORT_STATUSES } from '@yardsale/validators';
 import type { AdminReport, ReportStatus } from '@yardsale/validators';
 import { FlagIcon, RefreshCwIcon } from 'lucide-react';
 
@@ -97,13 +97,13 @@ export function ReportList({ status }: { status: ReportStatus | undefined }) {
         queryClient.setQueryData(reportsQuery.queryKey, (current) =>
           current?.map((report) => (report.id === updated.id ? updated : report)),
         );
-        toast({ variant: 'success', title: MESSAGES.report.updatedTitle });
+        toast({ variant: 'success', title: UI_TEXT.report.updatedTitle });
       },
       onError: (error) => {
         toast({
           variant: 'destructive',
-          title: MESSAGES.report.updateFailedTitle,
-          description: refusalMessage(error, MESSAGES.report.updateFailedFallback),
+          title: UI_TEXT.report.updateFailedTitle,
+          description: refusalMessage(error, UI_TEXT.report.updateFailedFallback),
         });
         // Another admin may have moved it meanwhile: show where it stands now.
         void queryClient.invalidateQueries(trpc.admin.reports.pathFilter());

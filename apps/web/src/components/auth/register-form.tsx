@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, FormField, toast } from '@yardsale/ui';
-import { MESSAGES, PASSWORD_MIN_LENGTH, registerSchema } from '@yardsale/validators';
+import { UI_TEXT, PASSWORD_MIN_LENGTH, registerSchema } from '@yardsale/validators';
 import type { RegisterInput } from '@yardsale/validators';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -51,8 +51,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (user: SessionUser) =
       ]);
       toast({
         variant: 'destructive',
-        title: MESSAGES.register.failedTitle,
-        description: message ?? MESSAGES.register.failedFallback,
+        title: UI_TEXT.register.failedTitle,
+        description: message ?? UI_TEXT.register.failedFallback,
       });
     }
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input, toast } from '@yardsale/ui';
-import { MESSAGES, signInSchema } from '@yardsale/validators';
+import { UI_TEXT, signInSchema } from '@yardsale/validators';
 import type { SignInInput } from '@yardsale/validators';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -29,8 +29,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       applyServerFieldErrors(error, form.setError, ['email', 'password']);
       toast({
         variant: 'destructive',
-        title: MESSAGES.signIn.failedTitle,
-        description: serverMessage(error) ?? MESSAGES.signIn.failedFallback,
+        title: UI_TEXT.signIn.failedTitle,
+        description: serverMessage(error) ?? UI_TEXT.signIn.failedFallback,
       });
     }
   });

@@ -1,10 +1,10 @@
 import { Button } from '@yardsale/ui';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { useId } from 'react';
 
 import { LogoIcon } from '../brand/word-mark';
 
-const texts = MESSAGES.install;
+const texts = UI_TEXT.install;
 
 /** The quiet first ask, shown when the browser offers installation. */
 export function InstallCard({

@@ -7,12 +7,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@yardsale/ui';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { CheckIcon } from 'lucide-react';
 
 import { LogoIcon } from '../brand/word-mark';
 
-const texts = MESSAGES.install;
+const texts = UI_TEXT.install;
 
 /** The one direct ask, a while into the visit. Closing it in any way is a 'no'. */
 export function InstallModal({

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { MESSAGES } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 import { SearchXIcon } from 'lucide-react';
 
 import { isListingMissing } from '../../lib/listing-id';
@@ -11,7 +11,7 @@ export function ListingNotFound() {
   return (
     <MissingScreen
       icon={SearchXIcon}
-      title={MESSAGES.listing.notFound}
+      title={UI_TEXT.listing.notFound}
       description="It may have been taken down by the seller, or the sale may already be over."
       action={<Link to="/">Browse listings</Link>}
     />

@@ -15,7 +15,7 @@ import {
   toast,
 } from '@yardsale/ui';
 import {
-  MESSAGES,
+  UI_TEXT,
   REPORT_CATEGORIES,
   REPORT_CATEGORY_LABELS,
   REPORT_DESCRIPTION_MAX_LENGTH,
@@ -126,14 +126,14 @@ function ReportForm({
       onSent();
       toast({
         variant: 'success',
-        title: MESSAGES.report.submittedTitle,
-        description: MESSAGES.report.submittedDescription,
+        title: UI_TEXT.report.submittedTitle,
+        description: UI_TEXT.report.submittedDescription,
       });
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['category', 'description']);
-      const message = serverMessage(error) ?? MESSAGES.report.failedFallback;
+      const message = serverMessage(error) ?? UI_TEXT.report.failedFallback;
       onRefused(message);
-      toast({ variant: 'destructive', title: MESSAGES.report.failedTitle, description: message });
+      toast({ variant: 'destructive', title: UI_TEXT.report.failedTitle, description: message });
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * The spec's texts for posting and editing a listing (sections 2 and 8), used verbatim. They
- * belong in @yardsale/validators' MESSAGES once it carries listing toasts.
+ * belong in @yardsale/validators' UI_TEXT once it carries listing toasts.
  */
 export const LISTING_FORM_TEXTS = {
   creatingTitle: 'Creating listing...',

@@ -5,7 +5,7 @@ import { ConfirmDialog, FormField, Input, NativeSelect, Textarea, toast } from '
 import {
   CATEGORIES,
   MAX_PHOTOS_PER_LISTING,
-  MESSAGES,
+  UI_TEXT,
   PRICE_RANGES,
   dateInZone,
   isPhotoTooLarge,
@@ -105,7 +105,7 @@ function formSchema(props: ListingFormProps) {
 
 /** A courtesy check before anything is sent; the server inspects the bytes themselves. */
 function photoProblem(file: File): { title: string; description: string } | null {
-  const M = MESSAGES.profilePicture;
+  const M = UI_TEXT.profilePicture;
   if (!file.type.startsWith('image/')) {
     return { title: M.invalidTypeTitle, description: M.invalidTypeDescription };
   }
@@ -184,7 +184,7 @@ export function ListingForm(props: ListingFormProps) {
     const room = MAX_PHOTOS_PER_LISTING - existing.length - added.length;
     if (accepted.length > room) {
       accepted.length = Math.max(0, room);
-      problem ??= { title: MESSAGES.listing.tooManyPhotos };
+      problem ??= { title: UI_TEXT.listing.tooManyPhotos };
     }
     if (problem) toast({ variant: 'destructive', ...problem });
     if (accepted.length > 0) setAdded((current) => [...current, ...accepted.map(newPhoto)]);

@@ -1,6 +1,6 @@
 /**
  * The spec's words for browsing, saving and deleting listings (sections 2 and 8), used verbatim.
- * They belong with the other user-facing texts in @yardsale/validators' MESSAGES once that package
+ * They belong with the other user-facing texts in @yardsale/validators' UI_TEXT once that package
  * carries listing toasts; until then this is their one place in the web app.
  */
 export const LISTING_TEXTS = {

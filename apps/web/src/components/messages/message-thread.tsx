@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ConfirmDialog, Skeleton, Textarea, UserAvatar, cn, toast } from '@yardsale/ui';
 import {
   MARK_READ_DELAY_MS,
-  MESSAGES,
+  UI_TEXT,
   POLL_MESSAGES_MS,
   MESSAGE_MAX_LENGTH,
 } from '@yardsale/validators';
@@ -372,7 +372,7 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
   const submit = () => {
     const content = text.trim();
     if (!content) {
-      setError(MESSAGES.message.empty);
+      setError(UI_TEXT.message.empty);
       return;
     }
     setError(null);

@@ -9,7 +9,7 @@ import {
   UserAvatar,
   toast,
 } from '@yardsale/ui';
-import { MESSAGES, checkProfilePicture } from '@yardsale/validators';
+import { UI_TEXT, checkProfilePicture } from '@yardsale/validators';
 import { CameraIcon, ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { useRef } from 'react';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import { useSetSessionUser } from '../../lib/session-actions';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 
-const M = MESSAGES.profilePicture;
+const M = UI_TEXT.profilePicture;
 const uploadResponseSchema = z.object({ profilePicture: z.string() });
 
 /** The profile's avatar with upload (REST multipart) and remove. */

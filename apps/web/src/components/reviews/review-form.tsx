@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Label, Textarea, cn, toast } from '@yardsale/ui';
-import { MESSAGES, RATING_MAX, REVIEW_COMMENT_MAX_LENGTH } from '@yardsale/validators';
+import { UI_TEXT, RATING_MAX, REVIEW_COMMENT_MAX_LENGTH } from '@yardsale/validators';
 import { SendIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -53,8 +53,8 @@ export function ReviewForm({
     if (values.rating === null) {
       toast({
         variant: 'destructive',
-        title: MESSAGES.review.ratingRequiredTitle,
-        description: MESSAGES.review.ratingRequiredDescription,
+        title: UI_TEXT.review.ratingRequiredTitle,
+        description: UI_TEXT.review.ratingRequiredDescription,
       });
       return;
     }
@@ -69,14 +69,14 @@ export function ReviewForm({
       await queryClient.invalidateQueries(trpc.reviews.pathFilter());
       toast({
         variant: 'success',
-        title: MESSAGES.review.submittedTitle,
-        description: MESSAGES.review.submittedDescription,
+        title: UI_TEXT.review.submittedTitle,
+        description: UI_TEXT.review.submittedDescription,
       });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: MESSAGES.review.failedTitle,
-        description: serverMessage(error) ?? MESSAGES.review.failedFallback,
+        title: UI_TEXT.review.failedTitle,
+        description: serverMessage(error) ?? UI_TEXT.review.failedFallback,
       });
     }
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, toast } from '@yardsale/ui';
-import { MESSAGES, PASSWORD_MIN_LENGTH, changePasswordSchema } from '@yardsale/validators';
+import { UI_TEXT, PASSWORD_MIN_LENGTH, changePasswordSchema } from '@yardsale/validators';
 import type { ChangePasswordInput } from '@yardsale/validators';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -27,14 +27,14 @@ export function ChangePasswordForm() {
       form.reset(EMPTY);
       toast({
         variant: 'success',
-        title: MESSAGES.password.changedTitle,
-        description: MESSAGES.password.changedDescription,
+        title: UI_TEXT.password.changedTitle,
+        description: UI_TEXT.password.changedDescription,
       });
     } catch (error) {
       const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
       if (applyServerFieldErrors(error, form.setError, fields)) return;
       const message = serverMessage(error);
-      if (message === MESSAGES.password.wrongCurrent) {
+      if (message === UI_TEXT.password.wrongCurrent) {
         form.setError('currentPassword', { type: 'server', message }, { shouldFocus: true });
         return;
       }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, toast } from '@yardsale/ui';
-import { MESSAGES, updateProfileSchema } from '@yardsale/validators';
+import { UI_TEXT, updateProfileSchema } from '@yardsale/validators';
 import type { UpdateProfileInput } from '@yardsale/validators';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -38,13 +38,13 @@ export function ProfileDetailsForm() {
       const updated = await update.mutateAsync(values);
       setSessionUser(updated);
       form.reset(formValues(updated));
-      toast({ variant: 'success', title: MESSAGES.profile.updatedTitle });
+      toast({ variant: 'success', title: UI_TEXT.profile.updatedTitle });
     } catch (error) {
       const message = applyAccountDetailsErrors(error, form.setError, PERSONAL_DETAILS_FIELDS);
       toast({
         variant: 'destructive',
-        title: MESSAGES.profile.failedTitle,
-        description: message ?? MESSAGES.profile.failedFallback,
+        title: UI_TEXT.profile.failedTitle,
+        description: message ?? UI_TEXT.profile.failedFallback,
       });
     }
   });

@@ -1,5 +1,5 @@
 /** User-facing texts from the spec (sections 5 and 8). Every screen and the server use these. */
-export const MESSAGES = {
+export const UI_TEXT = {
   signIn: {
     invalidEmail: 'Please enter a valid email',
     shortPassword: 'Password must be at least 6 characters',

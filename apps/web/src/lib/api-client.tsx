@@ -4,7 +4,7 @@ import type { AppRouter } from '@yardsale/api';
 import type { ReactNode } from 'react';
 import superjson from 'superjson';
 
-import type { ApiServices, SessionProbe, SessionUser } from './app-loader';
+import type { ApiClient, SessionProbe, SessionUser } from './app-loader';
 import { LISTING_QUERY_DEFAULTS, createQueryClient } from './query-client';
 import { TRPCProvider, createBrowserTRPCClient } from './trpc';
 
@@ -12,7 +12,7 @@ import { TRPCProvider, createBrowserTRPCClient } from './trpc';
  * The API client and query cache, in their own chunk (loaded by AppLoader when a screen needs
  * them). The cache's `auth.me` is the session; every change to it is reported to the loader.
  */
-export function createApiServices({
+export function createApiClient({
   onSessionEnded,
   onSessionUser,
   session,
@@ -21,7 +21,7 @@ export function createApiServices({
   onSessionUser: (user: SessionUser | null | undefined) => void;
   /** The server's first answer to `auth.me`, asked while this chunk downloaded. */
   session: SessionProbe;
-}): ApiServices {
+}): ApiClient {
   const trpcClient = createBrowserTRPCClient();
 
   // When the server says the session has ended, forget the user and let the current route's
