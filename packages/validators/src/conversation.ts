@@ -1,5 +1,6 @@
 import { z } from './zod';
 
+import { PRICE_RANGES } from './constants';
 import { idSchema as id } from './input';
 import { messageContentSchema } from './trust';
 
@@ -29,7 +30,16 @@ export const conversationSummarySchema = z.object({
   isAnnouncement: z.boolean(),
   lastMessageAt: z.date(),
   createdAt: z.date(),
-  listing: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** What a thread's header shows of the listing; null for announcements. */
+  listing: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      priceRange: z.enum(PRICE_RANGES),
+      /** The listing's cover photo at card size; null when it has no photo. */
+      photoUrl: z.string().nullable(),
+    })
+    .nullable(),
   buyer: participantSchema,
   seller: participantSchema,
   unreadCount: z.number().int(),

@@ -1,19 +1,24 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
+import { createListing } from '../services/listings';
 import { TEST_PASSWORD, createTestApi, refusal, take } from '../testing';
 import type { TestApi } from '../testing';
 
 describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   let api: TestApi;
+  /** Statements sent to the database, in order. */
+  const queries: string[] = [];
   beforeAll(async () => {
     api = await createTestApi(kind, {
       rateLimits: { registerByClient: { points: 100, durationSeconds: 60 } },
+      onQuery: (query) => queries.push(query),
     });
   });
   afterAll(async () => {
@@ -97,6 +102,66 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     ]);
   });
 
+  it("lists each conversation with its listing's title, price and cover photo at card size, in one query for any number", async () => {
+    const seller = await person();
+    const buyer = await person();
+    const photo = (background: string) =>
+      sharp({ create: { width: 640, height: 480, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const withPhotos = await createListing(
+      api.deps,
+      seller.user,
+      {
+        title: 'Brass floor lamp',
+        category: 'Home & Garden',
+        listingType: 'single-item',
+        priceRange: 'Under $25',
+        address: '9 Elm Court',
+      },
+      [await photo('#c08040'), await photo('#4080c0')],
+    );
+    const { id: withoutPhotos } = await seller.caller.listings.create({
+      title: 'Box of paperbacks',
+      category: 'Books & Media',
+      listingType: 'single-item',
+      priceRange: 'Free',
+      address: '9 Elm Court',
+    });
+    const lamp = await buyer.caller.conversations.start({ listingId: withPhotos });
+    const books = await buyer.caller.conversations.start({ listingId: withoutPhotos });
+    const cover = (await buyer.caller.listings.byId({ id: withPhotos })).images[0];
+
+    queries.length = 0;
+    const inbox = await buyer.caller.conversations.list();
+    const statementsForTwo = queries.length;
+    expect(inbox.find((c) => c.id === lamp.id)?.listing).toEqual({
+      id: withPhotos,
+      title: 'Brass floor lamp',
+      priceRange: 'Under $25',
+      photoUrl: cover?.thumbnailUrl,
+    });
+    expect(cover?.thumbnailUrl).toMatch(/\S/);
+    expect(inbox.find((c) => c.id === books.id)?.listing).toEqual({
+      id: withoutPhotos,
+      title: 'Box of paperbacks',
+      priceRange: 'Free',
+      photoUrl: null,
+    });
+
+    const { id: third } = await seller.caller.listings.create({
+      title: 'Garden hose',
+      category: 'Home & Garden',
+      listingType: 'single-item',
+      priceRange: '$25-$50',
+      address: '9 Elm Court',
+    });
+    await buyer.caller.conversations.start({ listingId: third });
+    queries.length = 0;
+    expect(await buyer.caller.conversations.list()).toHaveLength(3);
+    expect(queries.length).toBe(statementsForTwo);
+  });
+
   it('lets only the sender delete a message', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
     const message = await buyer.caller.conversations.send({ conversationId, content: 'Typo here' });
@@ -150,6 +215,8 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
       }),
     );
     expect(err.code).toBe('FORBIDDEN');
+    const [summary] = await reader.caller.conversations.list();
+    expect(summary).toMatchObject({ id: announcement?.id, listing: null });
   });
 
   it('streams events live and, after a dropped connection, resumes with exactly what was missed, in order, once', async () => {

@@ -21,12 +21,13 @@ import type {
   ConversationEvent,
   ConversationSummary,
   Message,
+  PriceRange,
   SessionUser,
 } from '@yardsale/validators';
 
 import type { ServerDeps } from './types';
 
-const { conversations, messages, listings, users, userEvents } = schema;
+const { conversations, messages, listings, listingImages, users, userEvents } = schema;
 
 type EventKind = (typeof schema.USER_EVENT_KINDS)[number];
 interface NewEvent {
@@ -87,6 +88,13 @@ async function participantConversation(db: Executor, user: SessionUser, conversa
   return row;
 }
 
+/** The listing's cover photo at card size, picked as listing cards pick it; read in the list's own query. */
+const coverPhotoUrl = sql<string | null>`(
+  select ${listingImages.thumbnailUrl} from ${listingImages}
+  where ${listingImages.listingId} = ${listings.id}
+  order by ${listingImages.isPrimary} desc, ${listingImages.position}, ${listingImages.id}
+  limit 1)`;
+
 export async function listConversations(
   deps: ServerDeps,
   user: SessionUser,
@@ -103,7 +111,8 @@ export async function listConversations(
   const rows = await deps.db
     .select({
       conversation: conversations,
-      listing: { id: listings.id, title: listings.title },
+      listing: { id: listings.id, title: listings.title, priceRange: listings.priceRange },
+      photoUrl: coverPhotoUrl,
       buyer: person(buyer),
       seller: person(seller),
       unreadCount:
@@ -151,7 +160,14 @@ export async function listConversations(
     const { buyerHiddenAt: _b, sellerHiddenAt: _s, ...conversation } = r.conversation;
     return {
       ...conversation,
-      listing: r.listing?.id ? { id: r.listing.id, title: r.listing.title } : null,
+      listing: r.listing
+        ? {
+            id: r.listing.id,
+            title: r.listing.title,
+            priceRange: r.listing.priceRange as PriceRange,
+            photoUrl: r.photoUrl,
+          }
+        : null,
       buyer: r.buyer,
       seller: r.seller,
       unreadCount: r.unreadCount,
