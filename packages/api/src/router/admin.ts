@@ -34,7 +34,7 @@ export const adminRouter = createTRPCRouter({
     .input(announcementSchema)
     .output(announcementResultSchema)
     .mutation(async ({ ctx, input }) => ({
-      recipients: await sendAnnouncement(ctx.deps, input.message),
+      recipients: await sendAnnouncement(ctx.deps, ctx.user, input.message),
       message: UI_TEXT.announcement.sentDescription,
     })),
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
@@ -422,7 +422,8 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       live.abort();
 
       expect(many.result.recipients).toBe(few.result.recipients + 1000);
-      expect(many.result.recipients).toBe(before + 1000 - 1); // everyone but the system account
+      // Everyone but the system account and the admin who sends it.
+      expect(many.result.recipients).toBe(before + 1000 - 2);
       expect(many.result.message).toBe(UI_TEXT.announcement.sentDescription);
       expect(many.statements).toEqual(few.statements);
       expect(many.statements.length).toBeLessThanOrEqual(3);
@@ -465,6 +466,36 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         }),
       );
       expect(reply.code).toBe('FORBIDDEN');
+    });
+
+    it('reaches every other member, not the admin who sends it, and counts only them', async () => {
+      const { caller, user: sender } = await theAdmin();
+      const neighbours = [await api.signUp('Rae'), await api.signUp('Rik')];
+      const others = await api.deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(ne(users.role, 'system'), ne(users.id, sender.id)));
+
+      const sent = await caller.admin.announce({ message: 'Street sale this Sunday.' });
+      expect(sent.recipients).toBe(others.length);
+
+      // The sender's Messages hold no copy, so nothing unread appears for them.
+      expect((await caller.conversations.list()).filter((c) => c.isAnnouncement)).toEqual([]);
+      const reached = await api.deps.db
+        .select({ userId: conversations.buyerId })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(eq(messages.content, 'Street sale this Sunday.'));
+      expect(reached.map((r) => r.userId).sort((a, b) => a - b)).toEqual(
+        others.map((o) => o.id).sort((a, b) => a - b),
+      );
+      for (const neighbour of neighbours) {
+        const thread = (await neighbour.caller.conversations.list()).find((c) => c.isAnnouncement);
+        expect(thread).toMatchObject({
+          unreadCount: 1,
+          lastMessage: { content: 'Street sale this Sunday.' },
+        });
+      }
     });
 
     it('brings a deleted announcement conversation back with the next announcement', async () => {

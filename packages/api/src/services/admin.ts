@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { executeRows } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import { SYSTEM_ACCOUNT } from '@yardsale/validators';
+import type { SessionUser } from '@yardsale/validators';
 
 import { lockEventsForEveryone } from './conversations';
 import { deleteListings } from './listings';
@@ -33,10 +34,15 @@ async function systemAccountId(deps: ServerDeps): Promise<number> {
 }
 
 /**
- * Puts the message into every user's announcement conversation (made where missing, brought back
- * where deleted) with one statement, whatever the number of users, and wakes those online.
+ * Puts the message into the announcement conversation of every member but its sender (made where
+ * missing, brought back where deleted) with one statement, whatever the number of members, and wakes
+ * those online. Answers how many members it reached.
  */
-export async function sendAnnouncement(deps: ServerDeps, content: string): Promise<number> {
+export async function sendAnnouncement(
+  deps: ServerDeps,
+  sender: SessionUser,
+  content: string,
+): Promise<number> {
   const systemId = await systemAccountId(deps);
   const recipients = await deps.db.transaction(async (tx) => {
     await lockEventsForEveryone(tx);
@@ -45,7 +51,8 @@ export async function sendAnnouncement(deps: ServerDeps, content: string): Promi
       sql`
         with conv as (
           insert into ${conversations} (buyer_id, seller_id, is_announcement, last_message_at)
-          select ${users.id}, ${systemId}, true, now() from ${users} where ${users.role} <> 'system'
+          select ${users.id}, ${systemId}, true, now() from ${users}
+          where ${users.role} <> 'system' and ${users.id} <> ${sender.id}
           on conflict (buyer_id) where is_announcement
           do update set last_message_at = excluded.last_message_at, buyer_hidden_at = null
           returning id, buyer_id

@@ -76,7 +76,7 @@ export function AnnouncementForm() {
           id="announcement-hint"
           className="flex items-start justify-between gap-3 text-sm text-muted-foreground"
         >
-          <p>Arrives in every member&apos;s Messages from {SYSTEM_ACCOUNT.displayName}.</p>
+          <p>Arrives in every other member&apos;s Messages from {SYSTEM_ACCOUNT.displayName}.</p>
           <p className="shrink-0 text-xs tabular-nums">
             {formatCount(length)}/{formatCount(MESSAGE_MAX_LENGTH)}
           </p>
