@@ -11,7 +11,7 @@ const email = (invalid: string) => text().trim().toLowerCase().pipe(z.email(inva
 
 const optionalPhone = text()
   .trim()
-  .max(40, 'Phone number is too long')
+  .max(40, M.profile.phoneTooLong)
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 

@@ -17,7 +17,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const dateString = calendarDateSchema;
-const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:30');
+const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeFormat);
 
 /** Accepts the canonical categories and the old "Books" name (stored as "Books & Media"). */
 export const categorySchema = text({ error: M.categoryRequired })
@@ -45,8 +45,8 @@ const listingFields = z.object({
     .optional()
     .nullable()
     .transform((v) => (v ? v : null))
-    .pipe(z.email('Please enter a valid email').nullable()),
-  timeZone: text().max(100).default('UTC').refine(isValidTimeZone, 'Unknown time zone'),
+    .pipe(z.email(M.invalidContactEmail).nullable()),
+  timeZone: text().max(100).default('UTC').refine(isValidTimeZone, M.unknownTimeZone),
 });
 
 export const listingSchema = listingFields
@@ -79,6 +79,8 @@ export type ListingInput = z.input<typeof listingSchema>;
 export type ListingValues = z.output<typeof listingSchema>;
 
 export const listingIdSchema = z.object({ id: idSchema });
+/** A listing named from elsewhere: saving it, opening a conversation about it. */
+export const listingRefSchema = z.object({ listingId: idSchema });
 
 export const listingSearchSchema = z.object({
   search: text().trim().max(200).optional(),
@@ -99,5 +101,5 @@ export type UpdateListingInput = z.input<typeof updateListingSchema>;
 
 export const salesBetweenSchema = z
   .object({ from: calendarDateSchema, to: calendarDateSchema })
-  .refine((v) => v.from <= v.to, { message: 'The range must start before it ends', path: ['to'] });
+  .refine((v) => v.from <= v.to, { message: M.rangeBackwards, path: ['to'] });
 export type SalesBetweenInput = z.input<typeof salesBetweenSchema>;

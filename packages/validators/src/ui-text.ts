@@ -35,6 +35,8 @@ export const UI_TEXT = {
     updatedTitle: 'Profile updated',
     failedTitle: 'Error',
     failedFallback: 'Failed to update profile. Please try again.',
+    phoneTooLong: 'Phone number is too long',
+    accountNotFound: 'Account not found',
   },
   profilePicture: {
     invalidTypeTitle: 'Invalid file type',
@@ -47,6 +49,7 @@ export const UI_TEXT = {
     uploadFailedFallback: 'Failed to upload profile picture',
     removeFailedTitle: 'Removal failed',
     removeFailedFallback: 'Failed to remove profile picture',
+    onlyOne: 'Send one profile picture',
   },
   listing: {
     titleRequired: 'Title is required',
@@ -64,6 +67,16 @@ export const UI_TEXT = {
     endDateBeforeStart: 'End date must be on or after the start date',
     dateInPast: 'The sale date cannot be in the past',
     saleAlreadyOver: 'This sale would already be over: choose a later end time',
+    timeFormat: 'Use a time like 09:30',
+    invalidContactEmail: 'Please enter a valid email',
+    unknownTimeZone: 'Unknown time zone',
+    photoRequired: 'Choose at least one photo',
+    photoNotInListing: 'That photo is not part of this listing',
+    photoTooLarge: 'Each photo must be 5MB or smaller',
+    photoNotImage: 'Photos must be images (JPEG, PNG, WebP, GIF, AVIF or HEIC)',
+    /** The multipart form's optional "listing" field, which holds every field as JSON. */
+    fieldsNotJson: 'The "listing" field must be JSON',
+    rangeBackwards: 'The range must start before it ends',
   },
   review: {
     ratingMin: 'Rating must be at least 1',
@@ -82,6 +95,13 @@ export const UI_TEXT = {
   message: {
     empty: 'Message cannot be empty',
     tooLong: 'Message must be at most 2000 characters',
+    notFound: 'Message not found',
+    onlySender: 'Only its sender can delete a message',
+  },
+  conversation: {
+    notFound: 'Conversation not found',
+    ownListing: 'This is your own listing',
+    announcementReadOnly: 'Announcements cannot be answered',
   },
   report: {
     descriptionLength: 'Please provide a detailed description (at least 10 characters)',
@@ -184,6 +204,10 @@ export const UI_TEXT = {
     batchTooCostly: 'This request asks for too much at once: send fewer searches together',
     formUnreadable: 'The form could not be read: send it as multipart/form-data with a boundary',
     formTooManyFields: 'The form has too many fields',
+    /** An upload sent as something other than a multipart form; `fields` names where files go. */
+    formNotMultipart: (fields: string) =>
+      `Send the form as multipart/form-data with files in ${fields}`,
+    formWrongFileField: (fields: string) => `Send files in ${fields}`,
     tooLarge: 'The request is too large',
     unsupportedMediaType: 'Send the request as JSON (application/json) or as a multipart form',
     notFound: 'Not found',

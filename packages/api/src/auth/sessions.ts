@@ -15,6 +15,8 @@ import {
   SESSION_SHORT_HOURS,
 } from '@yardsale/validators';
 
+import { sessionUserColumns } from '../services/users';
+
 type UserAttributes = Omit<SessionUser, 'id'>;
 interface SessionAttributes {
   remember: boolean;
@@ -54,21 +56,10 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-const userColumns = {
-  id: schema.users.id,
-  email: schema.users.email,
-  firstName: schema.users.firstName,
-  lastName: schema.users.lastName,
-  phone: schema.users.phone,
-  profilePicture: schema.users.profilePicture,
-  role: schema.users.role,
-  createdAt: schema.users.createdAt,
-};
-
 /** One session row with its user, by token: the primary-key lookup every validation costs. */
 async function findSession(db: Database, token: string) {
   const [row] = await db
-    .select({ session: schema.sessions, user: userColumns })
+    .select({ session: schema.sessions, user: sessionUserColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     .where(eq(schema.sessions.id, hashSessionToken(token)))

@@ -1,16 +1,15 @@
 import { EventEmitter, on } from 'node:events';
 
 import { TRPCError, tracked } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import * as schema from '@yardsale/db/schema';
 import {
   UI_TEXT,
   conversationMessagesInputSchema,
   conversationRefSchema,
   conversationSummarySchema,
   idSchema,
+  listingRefSchema,
   messagePageSchema,
   messageRefSchema,
   messageSchema,
@@ -27,8 +26,8 @@ import {
   listConversations,
   markConversationRead,
   sendMessage,
+  startConversation,
 } from '../services/conversations';
-import { isLive } from '../services/listings';
 import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
 
 /** Events read per round; a reconnecting client catches up in batches of this size. */
@@ -38,39 +37,12 @@ const SAFETY_POLL_MS = 30_000;
 /** How often an open stream checks that its session still exists. */
 const SESSION_CHECK_MS = 60_000;
 
-const { conversations, listings } = schema;
-
 export const conversationsRouter = createTRPCRouter({
-  /**
-   * Opens the conversation between the signed-in buyer and a listing's seller: the existing one if
-   * there is one (brought back if the buyer had deleted it), else a new one. Never about one's own listing.
-   */
+  /** Opens (or reopens) the conversation with a listing's seller. */
   start: protectedProcedure
-    .input(z.object({ listingId: idSchema }))
+    .input(listingRefSchema)
     .output(z.object({ id: z.number().int() }))
-    .mutation(async ({ ctx, input }) => {
-      const { db } = ctx.deps;
-      const [listing] = await db
-        .select({ id: listings.id, sellerId: listings.userId })
-        .from(listings)
-        .where(and(eq(listings.id, input.listingId), isLive(ctx.deps.now())));
-      if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
-      if (listing.sellerId === ctx.user.id) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: 'This is your own listing' });
-      }
-      // One conversation per listing and buyer: a second start (or a race) lands on the same row.
-      await db
-        .insert(conversations)
-        .values({ listingId: listing.id, buyerId: ctx.user.id, sellerId: listing.sellerId })
-        .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] });
-      const [conversation] = await db
-        .update(conversations)
-        .set({ buyerHiddenAt: null })
-        .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, ctx.user.id)))
-        .returning({ id: conversations.id });
-      if (!conversation) throw new Error('conversation missing after insert');
-      return conversation;
-    }),
+    .mutation(({ ctx, input }) => startConversation(ctx.deps, ctx.user, input.listingId)),
 
   list: protectedProcedure
     .output(z.array(conversationSummarySchema))

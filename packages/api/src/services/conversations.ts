@@ -24,7 +24,9 @@ import type {
   PriceRange,
   SessionUser,
 } from '@yardsale/validators';
+import { UI_TEXT } from '@yardsale/validators';
 
+import { isLive } from './listings';
 import type { ServerDeps } from './types';
 
 const { conversations, messages, listings, listingImages, users, userEvents } = schema;
@@ -37,7 +39,7 @@ interface NewEvent {
   messageId?: number | null;
 }
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Conversation not found' });
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.conversation.notFound });
 
 const messageColumns = {
   id: messages.id,
@@ -73,7 +75,7 @@ export async function lockEventsForEveryone(tx: Transaction) {
   await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, 0)`);
 }
 
-/** A conversation the user takes part in (and has not deleted, unless `includeHidden`). */
+/** A conversation the user takes part in, also one they have deleted on their side. */
 async function participantConversation(db: Executor, user: SessionUser, conversationId: number) {
   const [row] = await db
     .select()
@@ -94,6 +96,37 @@ const coverPhotoUrl = sql<string | null>`(
   where ${listingImages.listingId} = ${listings.id}
   order by ${listingImages.isPrimary} desc, ${listingImages.position}, ${listingImages.id}
   limit 1)`;
+
+/**
+ * Opens the conversation between a buyer and a live listing's seller: the existing one if there is
+ * one (brought back if the buyer had deleted it), else a new one. Never about one's own listing.
+ */
+export async function startConversation(
+  deps: ServerDeps,
+  buyer: SessionUser,
+  listingId: number,
+): Promise<{ id: number }> {
+  const [listing] = await deps.db
+    .select({ id: listings.id, sellerId: listings.userId })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), isLive(deps.now())));
+  if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
+  if (listing.sellerId === buyer.id) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.conversation.ownListing });
+  }
+  // One conversation per listing and buyer: a second start (or a race) lands on the same row.
+  await deps.db
+    .insert(conversations)
+    .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.sellerId })
+    .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] });
+  const [conversation] = await deps.db
+    .update(conversations)
+    .set({ buyerHiddenAt: null })
+    .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
+    .returning({ id: conversations.id });
+  if (!conversation) throw new Error('conversation missing after insert');
+  return conversation;
+}
 
 export async function listConversations(
   deps: ServerDeps,
@@ -212,7 +245,10 @@ export async function sendMessage(
     const conversation = await participantConversation(tx, user, conversationId);
     // Announcements are read-only for the people they reach.
     if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Announcements cannot be answered' });
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: UI_TEXT.conversation.announcementReadOnly,
+      });
     }
     const [created] = await tx
       .insert(messages)
@@ -286,10 +322,10 @@ export async function deleteMessage(
       .select(messageColumns)
       .from(messages)
       .where(eq(messages.id, messageId));
-    if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: 'Message not found' });
+    if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.message.notFound });
     const conversation = await participantConversation(tx, user, message.conversationId);
     if (message.senderId !== user.id) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Only its sender can delete a message' });
+      throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.message.onlySender });
     }
     await tx.delete(messages).where(eq(messages.id, messageId));
     const everyone = [conversation.buyerId, conversation.sellerId];

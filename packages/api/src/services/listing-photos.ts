@@ -11,9 +11,6 @@ import type { ServerDeps } from './types';
 /** Image work is CPU-bound: at most this many photos are decoded at once, whatever the traffic. */
 const photoWork = pLimit(2);
 
-export const INVALID_PHOTO_MESSAGE = 'Photos must be images (JPEG, PNG, WebP, GIF, AVIF or HEIC)';
-export const PHOTO_TOO_LARGE_MESSAGE = 'Each photo must be 5MB or smaller';
-
 export interface StoredPhoto {
   imageUrl: string;
   thumbnailUrl: string;
@@ -39,16 +36,20 @@ export async function storeListingPhotos(
 ): Promise<StoredPhoto[]> {
   for (const file of files) {
     if (file.length > MAX_PHOTO_BYTES)
-      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE_MESSAGE });
+      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: UI_TEXT.listing.photoTooLarge });
   }
   const processed = await Promise.all(
     files.map((file) =>
       photoWork(async () => ({
-        card: await processImage(file, { width: 640, fit: 'inside' }, INVALID_PHOTO_MESSAGE),
+        card: await processImage(
+          file,
+          { width: 640, fit: 'inside' },
+          UI_TEXT.listing.photoNotImage,
+        ),
         detail: await processImage(
           file,
           { width: 1280, height: 1280, fit: 'inside' },
-          INVALID_PHOTO_MESSAGE,
+          UI_TEXT.listing.photoNotImage,
         ),
       })),
     ),

@@ -28,7 +28,14 @@ import type {
   ListingValues,
   SessionUser,
 } from '@yardsale/validators';
-import { UI_TEXT, listingEndsAt, listingSchema, saleTimingIssues } from '@yardsale/validators';
+import {
+  UI_TEXT,
+  decodeListingCursor,
+  encodeListingCursor,
+  listingEndsAt,
+  listingSchema,
+  saleTimingIssues,
+} from '@yardsale/validators';
 import type { SaleTiming } from '@yardsale/validators';
 
 import {
@@ -135,22 +142,6 @@ async function summaries(
   return rows.map((r) => toSummary(r, images.get(r.listing.id) ?? [], now));
 }
 
-// Cursor: the last row's creation instant and id, so pages never skip or repeat a listing.
-function encodeCursor(row: { createdAt: Date; id: number }, fuzzy: boolean): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}|${fuzzy ? 'f' : 'e'}`).toString(
-    'base64url',
-  );
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: number; fuzzy: boolean } {
-  const [createdAt, id, mode] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const instant = createdAt ? new Date(createdAt) : null;
-  if (!instant || Number.isNaN(instant.getTime()) || !id || !/^\d+$/.test(id)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'That page link is no longer valid' });
-  }
-  return { createdAt: instant.toISOString(), id: Number(id), fuzzy: mode === 'f' };
-}
-
 /**
  * Browse and search: listings that have not ended, newest first, a page at a time. A search first
  * looks for the words themselves (full text, or as part of a word); when nothing matches, it looks
@@ -158,7 +149,8 @@ function decodeCursor(cursor: string): { createdAt: string; id: number; fuzzy: b
  */
 export async function listListings(deps: ServerDeps, input: ListingSearch): Promise<ListingPage> {
   const now = deps.now();
-  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  // The input schema already refused a cursor this server did not make.
+  const cursor = input.cursor ? decodeListingCursor(input.cursor) : null;
   const search = input.search?.trim() ?? '';
 
   const run = (searchMatch: SQL | undefined) => {
@@ -167,7 +159,7 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
     if (input.listingType) conditions.push(eq(listings.listingType, input.listingType));
     if (cursor) {
       conditions.push(
-        sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
+        sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`,
       );
     }
     return selectListings(deps.db)
@@ -192,7 +184,10 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
   const last = page.at(-1);
   return {
     items: await summaries(deps.db, page, now),
-    nextCursor: rows.length > input.limit && last ? encodeCursor(last.listing, fuzzy) : null,
+    nextCursor:
+      rows.length > input.limit && last
+        ? encodeListingCursor({ createdAt: last.listing.createdAt, id: last.listing.id, fuzzy })
+        : null,
   };
 }
 
@@ -361,7 +356,7 @@ async function ownedListing(
   const [row] = options.lock ? await base.for('update') : await base;
   if (!row) throw listingNotFound();
   if (row.userId !== user.id && !(options.allowAdmin && user.role === 'admin')) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only the seller can change this listing' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.listing.onlySeller });
   }
   return row;
 }
@@ -389,7 +384,7 @@ export async function addListingPhotos(
   photos: Buffer[],
 ): Promise<ListingDetail> {
   if (photos.length === 0)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Choose at least one photo' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.listing.photoRequired });
   await ownedListing(deps.db, id, user, { allowAdmin: false });
   const [existing] = await deps.db
     .select({ n: count() })
@@ -443,7 +438,7 @@ export async function removeListingPhoto(
       .where(and(eq(listingImages.id, imageId), eq(listingImages.listingId, listingId)))
       .returning();
     if (!image)
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'That photo is not part of this listing' });
+      throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.photoNotInListing });
     if (image.isPrimary) {
       // The next photo in order becomes the cover.
       const [next] = await tx

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 
 import { hashPassword, verifyPassword } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import type {
   ChangePasswordInput,
+  PublicUser,
   RegisterInput,
   SessionUser,
   UpdateProfileInput,
@@ -23,6 +24,7 @@ import { errorForLog } from '../log-safety';
 import { processImage } from './images';
 import type { ServerDeps } from './types';
 
+/** A signed-in user as every request sees it: sessions and account changes read the same columns. */
 export const sessionUserColumns = {
   id: schema.users.id,
   email: schema.users.email,
@@ -44,12 +46,23 @@ export function isUniqueViolation(err: unknown): boolean {
 
 const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: UI_TEXT.register.emailTaken });
 
-export async function findSessionUser(deps: ServerDeps, id: number): Promise<SessionUser | null> {
+const accountNotFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.profile.accountNotFound });
+
+/** A seller's public page: no e-mail, no phone; the system account has none. */
+export async function publicProfile(deps: ServerDeps, id: number): Promise<PublicUser> {
   const [user] = await deps.db
-    .select(sessionUserColumns)
+    .select({
+      id: schema.users.id,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      profilePicture: schema.users.profilePicture,
+      createdAt: schema.users.createdAt,
+    })
     .from(schema.users)
-    .where(eq(schema.users.id, id));
-  return user ?? null;
+    .where(and(eq(schema.users.id, id), ne(schema.users.role, 'system')));
+  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.users.notFoundTitle });
+  return user;
 }
 
 export async function registerUser(deps: ServerDeps, input: RegisterInput): Promise<SessionUser> {
@@ -125,7 +138,7 @@ export async function updateProfile(
       })
       .where(eq(schema.users.id, user.id))
       .returning(sessionUserColumns);
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+    if (!updated) throw accountNotFound();
     return updated;
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -170,7 +183,7 @@ async function replaceProfilePicture(
     .set({ profilePicture: url, updatedAt: deps.now() })
     .where(eq(schema.users.id, userId))
     .returning(sessionUserColumns);
-  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: 'Account not found' });
+  if (!updated) throw accountNotFound();
   // The old file goes only after the row points elsewhere: a failure never leaves a broken avatar.
   const oldKey = before?.profilePicture ? deps.storage.keyFromUrl(before.profilePicture) : null;
   if (oldKey) {
