@@ -5,7 +5,7 @@ import type { EventBus } from '@yardsale/api';
 import { recordingLogger } from '@yardsale/api/testing';
 import { eq } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
-import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
+import { createTestDatabase, describeWithService } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
@@ -339,61 +339,58 @@ describe('websockets follow their session (embedded database)', () => {
 });
 
 /** Needs PostgreSQL (TEST_DATABASE_URL): the embedded database serves one process only. */
-describe.runIf(testDatabaseKinds().includes('postgres'))(
-  'websockets follow their session across instances',
-  () => {
-    let instances: Awaited<ReturnType<typeof startTwoInstances>>;
-    let first: TestServer;
-    let second: TestServer;
+describeWithService('TEST_DATABASE_URL', 'websockets follow their session across instances', () => {
+  let instances: Awaited<ReturnType<typeof startTwoInstances>>;
+  let first: TestServer;
+  let second: TestServer;
 
-    beforeAll(async () => {
-      instances = await startTwoInstances();
-      ({ first, second } = instances);
-    });
-    afterAll(async () => {
-      await instances.stop();
-    });
+  beforeAll(async () => {
+    instances = await startTwoInstances();
+    ({ first, second } = instances);
+  });
+  afterAll(async () => {
+    await instances.stop();
+  });
 
-    it('closes the socket on instance B when its session signs out through instance A', async () => {
-      const a = httpClient(first);
-      const person = await a.register('Ines');
-      const socket = await openSocket(second.url, { cookie: person.cookie });
-      const stream = socket.subscribe('conversations.events');
-      expect(await stream.started).toMatchObject({ ok: true });
-      expect(await socket.call('query', 'auth.me')).toMatchObject({
-        ok: true,
-        data: { email: person.email },
-      });
-
-      expect((await a.post('/api/logout', {}, person.cookie)).status).toBe(200);
-      expect(await closedWithin(socket)).toEqual({
-        code: CLOSE_SESSION_ENDED,
-        reason: UI_TEXT.live.sessionEnded,
-      });
-      expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+  it('closes the socket on instance B when its session signs out through instance A', async () => {
+    const a = httpClient(first);
+    const person = await a.register('Ines');
+    const socket = await openSocket(second.url, { cookie: person.cookie });
+    const stream = socket.subscribe('conversations.events');
+    expect(await stream.started).toMatchObject({ ok: true });
+    expect(await socket.call('query', 'auth.me')).toMatchObject({
+      ok: true,
+      data: { email: person.email },
     });
 
-    it("closes the other sessions' sockets on instance B after a password change through instance A", async () => {
-      const a = httpClient(first);
-      const b = httpClient(second);
-      const person = await a.register('Olle');
-      const elsewhere = await b.login(person.email, true);
-      const theirs = await openSocket(second.url, { cookie: elsewhere });
-      const mine = await openSocket(second.url, { cookie: person.cookie });
-      const changed = await a.post(
-        '/api/user/password',
-        {
-          currentPassword: PASSWORD,
-          newPassword: 'socket-pass-2',
-          confirmPassword: 'socket-pass-2',
-        },
-        person.cookie,
-        'PUT',
-      );
-      expect(changed.status, JSON.stringify(changed.json)).toBe(200);
-      expect((await closedWithin(theirs)).code).toBe(CLOSE_SESSION_ENDED);
-      expect(await mine.call('query', 'auth.me')).toMatchObject({ ok: true });
-      await mine.close();
+    expect((await a.post('/api/logout', {}, person.cookie)).status).toBe(200);
+    expect(await closedWithin(socket)).toEqual({
+      code: CLOSE_SESSION_ENDED,
+      reason: UI_TEXT.live.sessionEnded,
     });
-  },
-);
+    expect(await stream.ended).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+  });
+
+  it("closes the other sessions' sockets on instance B after a password change through instance A", async () => {
+    const a = httpClient(first);
+    const b = httpClient(second);
+    const person = await a.register('Olle');
+    const elsewhere = await b.login(person.email, true);
+    const theirs = await openSocket(second.url, { cookie: elsewhere });
+    const mine = await openSocket(second.url, { cookie: person.cookie });
+    const changed = await a.post(
+      '/api/user/password',
+      {
+        currentPassword: PASSWORD,
+        newPassword: 'socket-pass-2',
+        confirmPassword: 'socket-pass-2',
+      },
+      person.cookie,
+      'PUT',
+    );
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expect((await closedWithin(theirs)).code).toBe(CLOSE_SESSION_ENDED);
+    expect(await mine.call('query', 'auth.me')).toMatchObject({ ok: true });
+    await mine.close();
+  });
+});

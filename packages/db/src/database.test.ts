@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDatabase, executeRows, migrateDatabase, migrationsFolder } from './client';
 import type { Database } from './client';
-import { readTestDatabaseUrl } from './env';
 import {
   conversations,
   listingImages,
@@ -21,7 +20,7 @@ import {
   sessions,
   users,
 } from './schema';
-import { createTestDatabase, testDatabaseKinds } from './testing';
+import { createTestDatabase, describeWithService, testDatabaseKinds } from './testing';
 import type { TestDatabase } from './testing';
 
 /** Every committed migration, as drizzle-kit's journal lists them. */
@@ -379,30 +378,31 @@ describe('embedded database in a folder', () => {
   });
 });
 
-const serverUrl = readTestDatabaseUrl();
-
-describe.runIf(serverUrl)('PostgreSQL migrations from several servers at once', () => {
-  it('apply once when two instances start together', async () => {
-    if (!serverUrl) return;
-    const name = `yardsale_test_concurrent_${Date.now()}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const a = await createDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
-    const b = await createDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
-    try {
-      await Promise.all([migrateDatabase(a), migrateDatabase(b)]);
-      const applied = await executeRows<{ n: number }>(
-        a.db,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      expect(applied).toEqual([{ n: MIGRATION_COUNT }]);
-    } finally {
-      await a.close();
-      await b.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
-  });
-});
+describeWithService(
+  'TEST_DATABASE_URL',
+  'PostgreSQL migrations from several servers at once',
+  (serverUrl) => {
+    it('apply once when two instances start together', async () => {
+      const name = `yardsale_test_concurrent_${Date.now()}`;
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      await admin.unsafe(`create database "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const a = await createDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+      const b = await createDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+      try {
+        await Promise.all([migrateDatabase(a), migrateDatabase(b)]);
+        const applied = await executeRows<{ n: number }>(
+          a.db,
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect(applied).toEqual([{ n: MIGRATION_COUNT }]);
+      } finally {
+        await a.close();
+        await b.close();
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      }
+    });
+  },
+);

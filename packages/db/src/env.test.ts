@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_ADMIN_EMAIL, readDatabaseEnv, readTestDatabaseUrl } from './env';
+import { DEFAULT_ADMIN_EMAIL, readDatabaseEnv, readTestDatabaseUrl, readTestServices } from './env';
 
 describe('environment', () => {
   it('defaults to the embedded database under data/ at the repository root', () => {
@@ -38,5 +38,26 @@ describe('environment', () => {
     expect(
       readTestDatabaseUrl({ TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }),
     ).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+
+  it('reads the services test suites may use, and whether the run is CI', () => {
+    expect(readTestServices({})).toEqual({
+      TEST_DATABASE_URL: undefined,
+      TEST_REDIS_URL: undefined,
+      ci: false,
+    });
+    expect(
+      readTestServices({
+        CI: 'true',
+        TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        TEST_REDIS_URL: 'redis://127.0.0.1:6379',
+      }),
+    ).toEqual({
+      TEST_DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      TEST_REDIS_URL: 'redis://127.0.0.1:6379',
+      ci: true,
+    });
+    expect(readTestServices({ CI: 'false', TEST_REDIS_URL: '' }).ci).toBe(false);
+    expect(() => readTestServices({ TEST_REDIS_URL: '127.0.0.1:6379' })).toThrow(/TEST_REDIS_URL/);
   });
 });

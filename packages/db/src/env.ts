@@ -65,6 +65,34 @@ export function readDatabaseEnv(source: NodeJS.ProcessEnv = readEnv()): Database
   };
 }
 
+const testServicesSchema = z.object({
+  TEST_DATABASE_URL: optional(postgresUrl),
+  TEST_REDIS_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL'),
+  ),
+  CI: optional(z.string().trim()),
+});
+
+export interface TestServices {
+  TEST_DATABASE_URL: string | undefined;
+  TEST_REDIS_URL: string | undefined;
+  /** CI=true (or 1): every suite must run there, none may be skipped for a missing service. */
+  ci: boolean;
+}
+
+/** The services test suites may use besides the embedded database, and whether this run is CI. */
+export function readTestServices(source: NodeJS.ProcessEnv = readEnv()): TestServices {
+  const env = parse(testServicesSchema, source);
+  return {
+    TEST_DATABASE_URL: env.TEST_DATABASE_URL,
+    TEST_REDIS_URL: env.TEST_REDIS_URL,
+    ci: env.CI === 'true' || env.CI === '1',
+  };
+}
+
 /** The server that test databases are created on, if any (TEST_DATABASE_URL). */
 export function readTestDatabaseUrl(source: NodeJS.ProcessEnv = readEnv()): string | undefined {
   return parse(z.object({ TEST_DATABASE_URL: optional(postgresUrl) }), source).TEST_DATABASE_URL;

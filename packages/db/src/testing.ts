@@ -15,19 +15,68 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import postgres from 'postgres';
+import { describe, expect } from 'vitest';
 
 import { createDatabase, migrateDatabase, migrationsFolder } from './client';
 import type { DatabaseHandle } from './client';
-import { readTestDatabaseUrl } from './env';
+import { readTestDatabaseUrl, readTestServices } from './env';
+import type { TestServices } from './env';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** `databaseUrl` is set for PostgreSQL, so a test can open a second connection pool (another server instance). */
 export type TestDatabase = DatabaseHandle & { storageDir: string; databaseUrl?: string };
 
-/** Always PGlite; also PostgreSQL when TEST_DATABASE_URL names a server to create databases on. */
+/**
+ * Always PGlite; also PostgreSQL when TEST_DATABASE_URL names a server to create databases on. Without
+ * it the calling file's suites skip their PostgreSQL runs, and say so (see `testServiceUrl`).
+ */
 export function testDatabaseKinds(): TestDatabaseKind[] {
-  return readTestDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const file = expect.getState().testPath;
+  const suites = `the suites of ${file ? path.relative(process.cwd(), file) : 'this file'} on PostgreSQL`;
+  return testServiceUrl('TEST_DATABASE_URL', suites) ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A service some suites need besides the embedded database, named by the variable that points at it. */
+export type TestService = 'TEST_DATABASE_URL' | 'TEST_REDIS_URL';
+
+const skipsSaid = new Set<string>();
+
+/**
+ * The URL of a service a suite needs, or undefined when none is configured: the suite is then skipped
+ * and says so in one line on stderr, naming the variable that would run it, so a local run never looks
+ * complete when it is not. In CI (CI=true) every suite must run: a missing service fails instead.
+ */
+export function testServiceUrl(
+  variable: TestService,
+  suite: string,
+  services: TestServices = readTestServices(),
+): string | undefined {
+  const url = services[variable];
+  if (url) return url;
+  if (services.ci) {
+    throw new Error(`CI=true but ${variable} is not set: ${suite} must run in CI, not be skipped.`);
+  }
+  const line = `SKIPPED ${suite} (runs when ${variable} is set)`;
+  if (!skipsSaid.has(line)) {
+    skipsSaid.add(line);
+    console.error(line);
+  }
+  return undefined;
+}
+
+/**
+ * A suite that runs only with PostgreSQL (TEST_DATABASE_URL) or Redis (TEST_REDIS_URL), given the
+ * service's URL; without it, skipped and said so locally, and failing in CI.
+ */
+export function describeWithService(
+  variable: TestService,
+  name: string,
+  body: (url: string) => void,
+): void {
+  const url = testServiceUrl(variable, `"${name}"`);
+  if (url) describe(name, () => body(url));
+  else describe.skip(name, () => undefined);
 }
 
 /*

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { describeWithService } from '@yardsale/db/testing';
+
 import { RateLimitedError, createRateLimits } from './rate-limits';
 
 const settings = { registerByClient: { points: 2, durationSeconds: 60 } };
@@ -28,10 +30,7 @@ describe('rate limits in memory', () => {
   });
 });
 
-// eslint-disable-next-line no-restricted-properties -- test-only switch, like TEST_DATABASE_URL
-const redisUrl = process.env.TEST_REDIS_URL;
-
-describe.runIf(redisUrl)('rate limits in Redis', () => {
+describeWithService('TEST_REDIS_URL', 'rate limits in Redis', (redisUrl) => {
   const clients: Redis[] = [];
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.quit()));
@@ -39,7 +38,7 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
 
   it('are shared by every server instance', async () => {
     const connect = () => {
-      const client = new Redis(redisUrl ?? '');
+      const client = new Redis(redisUrl);
       clients.push(client);
       return client;
     };
