@@ -35,6 +35,9 @@ export function Toaster() {
           {icons[variant ?? 'default']}
           <div className="grid min-w-0 flex-1 gap-1">
             <ToastTitle>{title}</ToastTitle>
+            {/* The announcement joins the toast's text as it stands: without this space a
+                screen reader hears "Sign in failedPlease check...". A grid does not show it. */}
+            {description ? ' ' : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}
           </div>
           {action}
