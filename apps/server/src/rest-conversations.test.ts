@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('REST conversation paths over HTTP on %s', (k
       expect.objectContaining({
         id,
         unreadCount: 1,
-        listing: { id: listing.id, title: 'Garden bench' },
+        listing: { id: listing.id, title: 'Garden bench', priceRange: '$50-$100', photoUrl: null },
       }),
     ]);
     expect((await call('GET', `/api/conversations/${id}/messages`, stranger)).status).toBe(404);
