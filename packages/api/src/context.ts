@@ -14,6 +14,12 @@ export interface RequestInfo {
 
 export type CallType = 'query' | 'mutation' | 'subscription';
 
+/** A multipart form sent with a request (the REST upload paths). */
+export interface UploadedForm {
+  /** Reads the form on first call (later calls get the same): checks made before it cost no reading. */
+  read(): Promise<{ fields: Record<string, string>; files: Buffer[] }>;
+}
+
 /**
  * One websocket, which outlives any one call on it (decision 024). The socket's session is read again
  * for every call, and the socket bounds how much runs on it at once.
@@ -45,6 +51,8 @@ export interface Context {
   setHeader: RequestInfo['setHeader'];
   /** Set for calls over a websocket. */
   socket?: LiveSocket;
+  /** Set for a REST upload: the form, read when the procedure first needs its input. */
+  upload?: UploadedForm;
 }
 
 export async function createTRPCContext(deps: ServerDeps, info: RequestInfo): Promise<Context> {

@@ -5,7 +5,7 @@ import type { AppRouter } from './root';
 export { appRouter } from './root';
 export type { AppRouter } from './root';
 export { createSocketContext, createTRPCContext } from './context';
-export type { CallType, Context, LiveSocket, RequestInfo } from './context';
+export type { CallType, Context, LiveSocket, RequestInfo, UploadedForm } from './context';
 export type { ValidatedSession } from './auth/sessions';
 export { createCallerFactory } from './trpc';
 export { createServerDeps } from './services/create';
@@ -30,6 +30,6 @@ import { createCallerFactory as callerFactory } from './trpc';
 /** Calls procedures in-process with a context: the REST adapter's way in. */
 export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
-export { createListing, addListingPhotos, purgeEndedListings } from './services/listings';
-export { limitListingCreation } from './router/listings';
+export { addListingPhotos, purgeEndedListings } from './services/listings';
+export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';

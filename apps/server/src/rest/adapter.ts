@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { createCaller, createTRPCContext } from '@yardsale/api';
-import type { ServerDeps } from '@yardsale/api';
+import { callWithFormInput, createCaller, createTRPCContext } from '@yardsale/api';
+import type { ServerDeps, UploadedForm } from '@yardsale/api';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { requestInfo } from '../request-info';
@@ -13,17 +13,16 @@ import type { MultipartSpec, RestRoute } from './routes';
 /** Parts (files and fields) one multipart form may hold. */
 const MAX_FORM_FIELDS = 50;
 
-interface ParsedMultipart {
-  fields: Record<string, string>;
-  files: Buffer[];
-}
-
 /** Streams a multipart body with limits: an oversize file is refused before it is held whole. */
-async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<ParsedMultipart> {
+async function readMultipart(
+  req: FastifyRequest,
+  spec: MultipartSpec,
+): Promise<Awaited<ReturnType<UploadedForm['read']>>> {
+  const fileFields = `"${spec.fileFields.join('" or "')}"`;
   if (!req.isMultipart()) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      message: `Send the form as multipart/form-data with files in "${spec.fileFields.join('" or "')}"`,
+      message: UI_TEXT.request.formNotMultipart(fileFields),
     });
   }
   const fields: Record<string, string> = {};
@@ -43,7 +42,7 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
           part.file.resume();
           throw new TRPCError({
             code: 'BAD_REQUEST',
-            message: `Send files in "${spec.fileFields.join('" or "')}"`,
+            message: UI_TEXT.request.formWrongFileField(fileFields),
           });
         }
         const data = await part.toBuffer();
@@ -69,14 +68,29 @@ async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<
   return { fields, files };
 }
 
+/** A route's multipart form, read once and only when first asked for. */
+function lazyForm(req: FastifyRequest, spec: MultipartSpec): UploadedForm & { started(): boolean } {
+  let reading: ReturnType<UploadedForm['read']> | undefined;
+  return {
+    read: () => (reading ??= readMultipart(req, spec)),
+    started: () => reading !== undefined,
+  };
+}
+
+const notMultipart: UploadedForm = {
+  read: () => Promise.reject(new Error('this route takes no multipart form')),
+};
+
 export function registerRestRoutes(app: FastifyInstance, deps: ServerDeps, routes: RestRoute[]) {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.url,
       handler: async (req, reply) => {
+        const form = route.multipart ? lazyForm(req, route.multipart) : null;
         try {
-          const ctx = await createTRPCContext(deps, requestInfo(req, reply));
+          const requestCtx = await createTRPCContext(deps, requestInfo(req, reply));
+          const ctx = form ? { ...requestCtx, upload: form } : requestCtx;
           if (route.access !== 'public' && !ctx.user) {
             throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
           }
@@ -89,23 +103,19 @@ export function registerRestRoutes(app: FastifyInstance, deps: ServerDeps, route
             params: req.params as Record<string, string>,
             query: req.query as Record<string, string>,
           };
-          if (route.beforeBody) {
-            try {
-              await route.beforeBody(known);
-            } catch (err) {
-              // Refused before its body was read: close the connection instead of reading the rest.
-              if (route.multipart) void reply.header('connection', 'close');
-              throw err;
-            }
-          }
-          const multipart = route.multipart ? await readMultipart(req, route.multipart) : null;
+          if (route.beforeBody) await route.beforeBody(known);
+          const upload = form ?? notMultipart;
           const result = await route.run({
             ...known,
-            body: multipart ? multipart.fields : (req.body ?? {}),
-            files: multipart?.files ?? [],
+            body: req.body ?? {},
+            files: async () => (await upload.read()).files,
+            callWithForm: (path, toInput) =>
+              callWithFormInput(ctx, path, async () => toInput((await upload.read()).fields)),
           });
           await reply.send(result);
         } catch (err) {
+          // Refused before its body was read: close the connection instead of reading the rest.
+          if (form && !form.started()) void reply.header('connection', 'close');
           await sendError(reply, err, deps.logger);
         }
       },

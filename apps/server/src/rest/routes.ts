@@ -4,8 +4,6 @@ import { z } from 'zod';
 import {
   addListingPhotos,
   checkListingPhotoUpload,
-  createListing,
-  limitListingCreation,
   limitProfilePictureUpload,
   setProfilePicture,
 } from '@yardsale/api';
@@ -17,7 +15,9 @@ import {
   UI_TEXT,
   conversationMessagesInputSchema,
   conversationSummarySchema,
+  createdListingSchema,
   listingDetailSchema,
+  listingRefSchema,
   messagePageSchema,
   messageSchema,
   sendMessageInputSchema,
@@ -38,7 +38,6 @@ import {
   announcementResultSchema,
   announcementSchema,
   cleanupResultSchema,
-  idSchema,
   parseIdParam,
   ratingSummarySchema,
   reportOutputSchema,
@@ -52,15 +51,24 @@ export interface RestCall {
   caller: Caller;
   ctx: Context;
   deps: ServerDeps;
+  /** The JSON body. */
   body: unknown;
   params: Record<string, string>;
   query: Record<string, string>;
-  /** Uploaded files' bytes, for multipart routes, in the order sent. */
-  files: Buffer[];
+  /** A multipart route's files, in the order sent; asking for them reads the form. */
+  files: () => Promise<Buffer[]>;
+  /**
+   * Calls a mutation with a multipart route's text fields (turned into its input by `toInput`),
+   * read only once the procedure's own checks have passed.
+   */
+  callWithForm: (
+    path: string,
+    toInput: (fields: Record<string, string>) => unknown,
+  ) => Promise<unknown>;
 }
 
 /** What is known of a request before its body is read. */
-export type BeforeBodyCall = Omit<RestCall, 'body' | 'files'>;
+export type BeforeBodyCall = Omit<RestCall, 'body' | 'files' | 'callWithForm'>;
 
 export interface MultipartSpec {
   /** Field names that may carry files. */
@@ -77,13 +85,20 @@ export interface RestRoute {
   url: string;
   summary: string;
   tag: string;
-  /** JSON request body (or a multipart form's text fields), validated by the procedure it reaches. */
+  /**
+   * The JSON body (or a multipart form's text fields) as documented: the input schema of the
+   * procedure the path reaches, which is what validates it.
+   */
   body?: z.ZodType;
   /** Query string parameters. */
   query?: z.ZodObject;
   /** A multipart upload: its text fields arrive as `body`, its files as `files`. */
   multipart?: MultipartSpec;
-  /** Ownership and limits, checked before an upload's body is read: a refusal costs no reading or decoding. */
+  /**
+   * Ownership and limits of an upload no procedure takes, checked before its body is read: a refusal
+   * costs no reading or decoding. (An upload reaching a procedure meets that procedure's own checks
+   * before its form is read.)
+   */
   beforeBody?: (call: BeforeBodyCall) => Promise<void>;
   response: z.ZodType;
   access: 'public' | 'user' | 'admin';
@@ -98,16 +113,13 @@ export function idParam(params: Record<string, string>): number {
 }
 
 /** A multipart listing form sends its fields one by one, or all together as JSON in "listing". */
-function listingFieldsFrom(body: unknown): z.input<typeof listingSchema> {
-  const fields = (body ?? {}) as Record<string, string>;
-  if (typeof fields.listing === 'string') {
-    try {
-      return JSON.parse(fields.listing) as z.input<typeof listingSchema>;
-    } catch {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The "listing" field must be JSON' });
-    }
+function listingFieldsFrom(fields: Record<string, string>): unknown {
+  if (fields.listing === undefined) return fields;
+  try {
+    return JSON.parse(fields.listing);
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.listing.fieldsNotJson });
   }
-  return fields as z.input<typeof listingSchema>;
 }
 
 function requireUser(ctx: Context) {
@@ -194,13 +206,14 @@ export const restRoutes: RestRoute[] = [
       maxFiles: 1,
       maxBytes: MAX_PROFILE_PICTURE_BYTES,
       tooLargeMessage: UI_TEXT.profilePicture.tooLargeDescription,
-      tooManyMessage: 'Send one profile picture',
+      tooManyMessage: UI_TEXT.profilePicture.onlyOne,
     },
     beforeBody: ({ ctx }) => limitProfilePictureUpload(ctx, requireUser(ctx)),
     response: profilePictureResponseSchema,
     access: 'user',
-    run: async ({ ctx, deps, files: [file] }) => {
+    run: async ({ ctx, deps, files }) => {
       const user = requireUser(ctx);
+      const [file] = await files();
       if (!file) {
         throw new TRPCError({
           code: 'BAD_REQUEST',
@@ -244,15 +257,15 @@ export const restRoutes: RestRoute[] = [
       fileFields: ['photos', 'images'],
       maxFiles: MAX_PHOTOS_PER_LISTING,
       maxBytes: MAX_PHOTO_BYTES,
-      tooLargeMessage: 'Each photo must be 5MB or smaller',
+      tooLargeMessage: UI_TEXT.listing.photoTooLarge,
       tooManyMessage: UI_TEXT.listing.tooManyPhotos,
     },
-    beforeBody: ({ ctx }) => limitListingCreation(ctx, requireUser(ctx).id),
     response: listingDetailSchema,
     access: 'user',
-    run: async ({ caller, ctx, deps, body, files }) => {
-      const id = await createListing(deps, requireUser(ctx), listingFieldsFrom(body), files);
-      return caller.listings.byId({ id });
+    // The procedure limits creation before it reads the form, validates the fields and stores the photos.
+    run: async ({ caller, callWithForm }) => {
+      const created = await callWithForm('listings.create', listingFieldsFrom);
+      return caller.listings.byId({ id: createdListingSchema.parse(created).id });
     },
   },
   {
@@ -297,15 +310,15 @@ export const restRoutes: RestRoute[] = [
       fileFields: ['images', 'photos'],
       maxFiles: MAX_PHOTOS_PER_LISTING,
       maxBytes: MAX_PHOTO_BYTES,
-      tooLargeMessage: 'Each photo must be 5MB or smaller',
+      tooLargeMessage: UI_TEXT.listing.photoTooLarge,
       tooManyMessage: UI_TEXT.listing.tooManyPhotos,
     },
     beforeBody: ({ ctx, deps, params }) =>
       checkListingPhotoUpload(deps, requireUser(ctx), idParam(params)),
     response: listingDetailSchema,
     access: 'user',
-    run: ({ ctx, deps, params, files }) =>
-      addListingPhotos(deps, requireUser(ctx), idParam(params), files),
+    run: async ({ ctx, deps, params, files }) =>
+      addListingPhotos(deps, requireUser(ctx), idParam(params), await files()),
   },
   {
     method: 'GET',
@@ -376,10 +389,10 @@ export const restRoutes: RestRoute[] = [
     summary:
       "Open the conversation with a listing's seller (the existing one if any); answers its id",
     tag: 'conversations',
-    body: z.object({ listingId: idSchema }),
+    body: listingRefSchema,
     response: z.object({ id: z.number().int() }),
     access: 'user',
-    run: ({ caller, body }) => caller.conversations.start(body as { listingId: number }),
+    run: ({ caller, body }) => caller.conversations.start(body as z.input<typeof listingRefSchema>),
   },
   {
     method: 'GET',

@@ -15,7 +15,6 @@ import {
   updateListingSchema,
 } from '@yardsale/validators';
 
-import type { Context } from '../context';
 import {
   createListing,
   deleteListing,
@@ -29,12 +28,6 @@ import {
   updateListing,
 } from '../services/listings';
 import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
-
-/** Listing creation is limited per account and per client (product decisions: limits against abuse). */
-export async function limitListingCreation(ctx: Context, userId: number) {
-  await enforceRateLimit(ctx, 'listingCreateByAccount', String(userId));
-  await enforceRateLimit(ctx, 'listingCreateByClient', ctx.clientIp);
-}
 
 export const listingsRouter = createTRPCRouter({
   list: protectedProcedure
@@ -64,13 +57,22 @@ export const listingsRouter = createTRPCRouter({
     .output(z.array(listingSummarySchema))
     .query(({ ctx, input }) => salesBetween(ctx.deps, input.from, input.to)),
 
-  /** Without photos; photos come with the multipart REST path, created together with the listing. */
+  /**
+   * A new listing, limited per account and per client (product decisions: limits against abuse).
+   * Photos come only with the multipart REST path, stored with the listing or not at all.
+   */
   create: protectedProcedure
+    // Before the input: a refused upload's form is never read (REST create-with-photos).
+    .use(async ({ ctx, next }) => {
+      await enforceRateLimit(ctx, 'listingCreateByAccount', String(ctx.user.id));
+      await enforceRateLimit(ctx, 'listingCreateByClient', ctx.clientIp);
+      return next();
+    })
     .input(listingSchema)
     .output(createdListingSchema)
     .mutation(async ({ ctx, input }) => {
-      await limitListingCreation(ctx, ctx.user.id);
-      return { id: await createListing(ctx.deps, ctx.user, input) };
+      const photos = ctx.upload ? (await ctx.upload.read()).files : [];
+      return { id: await createListing(ctx.deps, ctx.user, input, photos) };
     }),
 
   update: protectedProcedure
