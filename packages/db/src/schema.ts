@@ -4,7 +4,7 @@ import {
   REPORT_STATUSES,
   USER_ROLES,
 } from '@yardsale/validators';
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -98,7 +98,6 @@ export const listings = pgTable(
     endsAt: timestamptz().notNull(),
     contactPhone: text(),
     contactEmail: text(),
-    isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: tsvector()
@@ -310,85 +309,6 @@ export const reports = pgTable(
     index('reports_status_created_at_idx').on(t.status, t.createdAt),
   ],
 );
-
-export const usersRelations = relations(users, ({ many }) => ({
-  listings: many(listings),
-  sessions: many(sessions),
-  savedListings: many(savedListings),
-  reviewsWritten: many(reviews, { relationName: 'reviewer' }),
-  reviewsReceived: many(reviews, { relationName: 'reviewee' }),
-}));
-
-export const sessionsRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
-
-export const listingsRelations = relations(listings, ({ one, many }) => ({
-  user: one(users, { fields: [listings.userId], references: [users.id] }),
-  images: many(listingImages),
-  savedBy: many(savedListings),
-  conversations: many(conversations),
-}));
-
-export const listingImagesRelations = relations(listingImages, ({ one }) => ({
-  listing: one(listings, { fields: [listingImages.listingId], references: [listings.id] }),
-}));
-
-export const savedListingsRelations = relations(savedListings, ({ one }) => ({
-  user: one(users, { fields: [savedListings.userId], references: [users.id] }),
-  listing: one(listings, { fields: [savedListings.listingId], references: [listings.id] }),
-}));
-
-export const reviewsRelations = relations(reviews, ({ one }) => ({
-  reviewer: one(users, {
-    fields: [reviews.reviewerId],
-    references: [users.id],
-    relationName: 'reviewer',
-  }),
-  reviewee: one(users, {
-    fields: [reviews.revieweeId],
-    references: [users.id],
-    relationName: 'reviewee',
-  }),
-  listing: one(listings, { fields: [reviews.listingId], references: [listings.id] }),
-}));
-
-export const conversationsRelations = relations(conversations, ({ one, many }) => ({
-  listing: one(listings, { fields: [conversations.listingId], references: [listings.id] }),
-  buyer: one(users, {
-    fields: [conversations.buyerId],
-    references: [users.id],
-    relationName: 'buyer',
-  }),
-  seller: one(users, {
-    fields: [conversations.sellerId],
-    references: [users.id],
-    relationName: 'seller',
-  }),
-  messages: many(messages),
-}));
-
-export const messagesRelations = relations(messages, ({ one }) => ({
-  conversation: one(conversations, {
-    fields: [messages.conversationId],
-    references: [conversations.id],
-  }),
-  sender: one(users, { fields: [messages.senderId], references: [users.id] }),
-}));
-
-export const reportsRelations = relations(reports, ({ one }) => ({
-  reporter: one(users, {
-    fields: [reports.reporterId],
-    references: [users.id],
-    relationName: 'reporter',
-  }),
-  reportedUser: one(users, {
-    fields: [reports.reportedUserId],
-    references: [users.id],
-    relationName: 'reportedUser',
-  }),
-  listing: one(listings, { fields: [reports.listingId], references: [listings.id] }),
-}));
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -42,7 +42,6 @@ export const listingFieldsOutputSchema = z.object({
   endsAt: z.date(),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
-  isActive: z.boolean(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

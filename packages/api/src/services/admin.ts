@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 
 import { executeRows } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
@@ -92,7 +92,7 @@ export async function cleanUpDuplicates(deps: ServerDeps): Promise<number> {
         order by ${listings.createdAt}, ${listings.id})`.as('rank'),
     })
     .from(listings)
-    .where(and(eq(listings.isActive, true), gt(listings.endsAt, deps.now())))
+    .where(gt(listings.endsAt, deps.now()))
     .as('ranked');
   const duplicates = await deps.db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, 1));
   return deleteListings(
