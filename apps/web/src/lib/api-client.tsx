@@ -1,12 +1,50 @@
 import { QueryClientProvider, hashKey } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@yardsale/api';
+import { USER_ROLES } from '@yardsale/validators';
+import type { UserRole } from '@yardsale/validators';
 import type { ReactNode } from 'react';
-import superjson from 'superjson';
 
 import type { ApiClient, SessionProbe, SessionUser } from './app-loader';
 import { LISTING_QUERY_DEFAULTS, createQueryClient } from './query-client';
 import { TRPCProvider, createBrowserTRPCClient } from './trpc';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRole(value: unknown): value is UserRole {
+  return USER_ROLES.some((role) => role === value);
+}
+
+function isTextOrNull(value: unknown): value is string | null {
+  return value === null || typeof value === 'string';
+}
+
+/**
+ * `GET /api/user`'s answer as the session user, or undefined when it is not one (then the cache
+ * asks again through tRPC). Read by hand: JSON carries the date as a string, and a schema library
+ * would weigh on every signed-in first visit.
+ */
+function sessionUserFromRest(answer: unknown): SessionUser | undefined {
+  if (!isRecord(answer)) return undefined;
+  const { id, email, firstName, lastName, phone, profilePicture, role, createdAt } = answer;
+  if (
+    typeof id !== 'number' ||
+    typeof email !== 'string' ||
+    typeof firstName !== 'string' ||
+    typeof lastName !== 'string' ||
+    !isTextOrNull(phone) ||
+    !isTextOrNull(profilePicture) ||
+    !isRole(role) ||
+    typeof createdAt !== 'string'
+  ) {
+    return undefined;
+  }
+  const joined = new Date(createdAt);
+  if (Number.isNaN(joined.getTime())) return undefined;
+  return { id, email, firstName, lastName, phone, profilePicture, role, createdAt: joined };
+}
 
 /**
  * The API client and query cache, in their own chunk (loaded by AppLoader when a screen needs
@@ -44,8 +82,10 @@ export function createApiClient({
   // The first answer stands until sign-in, sign-out or a refused call changes it: no need to ask
   // the server a second time.
   if (session.kind === 'visitor') queryClient.setQueryData(meKey, null);
-  if (session.kind === 'user')
-    queryClient.setQueryData(meKey, superjson.deserialize<SessionUser>(session.answer));
+  if (session.kind === 'user') {
+    const user = sessionUserFromRest(session.answer);
+    if (user) queryClient.setQueryData(meKey, user);
+  }
 
   function Providers({ children }: { children: ReactNode }) {
     return (

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouterOutputs } from '@yardsale/api';
 import type { ComponentType, ReactNode } from 'react';
-import type { SuperJSONResult } from 'superjson';
 
 import type { AppTRPC } from './trpc';
 
@@ -21,8 +20,8 @@ export interface ApiClient extends ApiContext {
 /** What the server said about the session before the API client was loaded. */
 export type SessionProbe =
   | { kind: 'visitor' }
-  /** The user as the server encoded it; decoded by the API client's superjson once it loads. */
-  | { kind: 'user'; answer: SuperJSONResult }
+  /** `GET /api/user`'s JSON, read by the API client once it loads (the landing page never needs it). */
+  | { kind: 'user'; answer: unknown }
   /** No usable answer (server unreachable): the API client asks again and reports failures. */
   | { kind: 'unknown' };
 
@@ -122,33 +121,19 @@ export function loadSessionUser({ queryClient, trpc }: ApiContext): Promise<Sess
   return queryClient.query({ ...trpc.auth.me.queryOptions(), staleTime: 'static' });
 }
 
-/** `{ json, meta }` as superjson encodes a value; `meta` is read by superjson itself. */
-function isEncoded(data: unknown): data is SuperJSONResult {
-  return typeof data === 'object' && data !== null && 'json' in data;
-}
-
-/** `{ result: { data: { json, meta } } }`: a tRPC answer as superjson wraps it. */
-function answerOf(body: unknown): SuperJSONResult | undefined {
-  if (typeof body !== 'object' || body === null || !('result' in body)) return undefined;
-  const { result } = body;
-  if (typeof result !== 'object' || result === null || !('data' in result)) return undefined;
-  const { data } = result;
-  return isEncoded(data) ? data : undefined;
-}
-
 /**
- * Asks `auth.me` directly, without the tRPC client: the one call outside it, so the landing page
- * can tell a visitor from a signed-in user before deciding to load anything else.
+ * Asks the documented `GET /api/user` (401 for a visitor), without the API client, so the landing
+ * page can tell a visitor from a signed-in user before deciding to load anything else.
  */
 async function probeSession(): Promise<SessionProbe> {
   try {
-    const response = await fetch('/trpc/auth.me', {
+    const response = await fetch('/api/user', {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
-    const answer = response.ok ? answerOf(await response.json()) : undefined;
-    if (!answer) return { kind: 'unknown' };
-    return answer.json === null ? { kind: 'visitor' } : { kind: 'user', answer };
+    if (response.status === 401) return { kind: 'visitor' };
+    if (!response.ok) return { kind: 'unknown' };
+    return { kind: 'user', answer: await response.json() };
   } catch {
     return { kind: 'unknown' };
   }
