@@ -184,9 +184,9 @@ async function seedPairs(server: Server, count: number): Promise<Pair[]> {
       sellers.map((s, i) => ({
         userId: s.id,
         title: `Oak bookshelf ${i}`,
-        category: 'Furniture',
+        category: 'Furniture' as const,
         listingType: 'single-item' as const,
-        priceRange: '$10-$25',
+        priceRange: 'Under $25' as const,
         address: `${i} Elm Street`,
         endsAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
       })),

@@ -50,7 +50,11 @@ async function insertUser(db: Database, firstName = 'Sam'): Promise<number> {
 async function insertListing(
   db: Database,
   userId: number,
-  values: { title?: string; description?: string; category?: string } = {},
+  values: {
+    title?: string;
+    description?: string;
+    category?: (typeof listings.$inferInsert)['category'];
+  } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(listings)

@@ -1,5 +1,7 @@
 import {
+  CATEGORIES,
   LISTING_TYPES,
+  PRICE_RANGES,
   REPORT_CATEGORIES,
   REPORT_STATUSES,
   USER_ROLES,
@@ -38,6 +40,14 @@ const timestamptz = () => timestamp({ withTimezone: true, mode: 'date' });
 const tsvector = customType<{ data: string; driverData: string }>({
   dataType: () => 'tsvector',
 });
+
+/**
+ * `column in (...)` over a fixed list, written as SQL literals (a check constraint takes no
+ * parameters). Category and price range are text columns held to their lists by such checks rather
+ * than PostgreSQL enums (decision 032).
+ */
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')})`);
 
 export const userRole = pgEnum('user_role', USER_ROLES);
 export const listingType = pgEnum('listing_type', LISTING_TYPES);
@@ -84,9 +94,9 @@ export const listings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     description: text(),
-    category: text().notNull(),
+    category: text({ enum: CATEGORIES }).notNull(),
     listingType: listingType().notNull().default('garage-sale'),
-    priceRange: text().notNull(),
+    priceRange: text({ enum: PRICE_RANGES }).notNull(),
     address: text().notNull(),
     /** Seller's local wall-clock date and times (garage sales only), interpreted in `timeZone`. */
     startDate: date({ mode: 'string' }),
@@ -127,6 +137,8 @@ export const listings = pgTable(
     ),
     index('listings_category_idx').on(t.category),
     index('listings_user_id_idx').on(t.userId),
+    check('listings_category_check', oneOf('category', CATEGORIES)),
+    check('listings_price_range_check', oneOf('price_range', PRICE_RANGES)),
   ],
 );
 

@@ -21,7 +21,6 @@ import type {
   ConversationEvent,
   ConversationSummary,
   Message,
-  PriceRange,
   SessionUser,
 } from '@yardsale/validators';
 import { UI_TEXT } from '@yardsale/validators';
@@ -197,7 +196,7 @@ export async function listConversations(
         ? {
             id: r.listing.id,
             title: r.listing.title,
-            priceRange: r.listing.priceRange as PriceRange,
+            priceRange: r.listing.priceRange,
             photoUrl: r.photoUrl,
           }
         : null,

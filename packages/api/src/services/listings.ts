@@ -59,13 +59,7 @@ const sellerColumns = {
   profilePicture: users.profilePicture,
 };
 
-type ListingRow = Omit<
-  ListingSummary,
-  'primaryImage' | 'imageCount' | 'user' | 'isExpired' | 'category' | 'priceRange'
-> & {
-  category: string;
-  priceRange: string;
-};
+type ListingRow = Omit<ListingSummary, 'primaryImage' | 'imageCount' | 'user' | 'isExpired'>;
 
 const listingNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
@@ -105,7 +99,7 @@ async function imagesFor(db: Executor, listingIds: number[]): Promise<Map<number
   return byListing;
 }
 
-/** Rows as the API shows them: category and price range are checked on the way in, so they are the enums. */
+/** A row as the API shows it, with its cover photo, photo count and seller. */
 function toSummary(
   row: { listing: ListingRow; user: ListingSummary['user'] },
   images: ListingImage[],
@@ -114,8 +108,6 @@ function toSummary(
   const primary = images[0];
   return {
     ...row.listing,
-    category: row.listing.category as ListingSummary['category'],
-    priceRange: row.listing.priceRange as ListingSummary['priceRange'],
     user: row.user,
     primaryImage: primary
       ? {

@@ -1,0 +1,7 @@
+-- Rows written before these checks keep their listing: the old "Books" becomes "Books & Media" (as the
+-- form maps it), any other unknown category "Other", any unknown price range "Negotiable".
+UPDATE "listings" SET "category" = 'Books & Media' WHERE "category" = 'Books';--> statement-breakpoint
+UPDATE "listings" SET "category" = 'Other' WHERE "category" NOT IN ('Multi-Family', 'Electronics', 'Furniture', 'Clothing', 'Books & Media', 'Kids & Family', 'Toys', 'Sports', 'Home & Garden', 'Automotive', 'Collectibles', 'Antiques', 'Other');--> statement-breakpoint
+UPDATE "listings" SET "price_range" = 'Negotiable' WHERE "price_range" NOT IN ('Free', 'Under $25', '$25-$50', '$50-$100', '$100-$250', '$250+', 'Negotiable');--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_category_check" CHECK (category in ('Multi-Family', 'Electronics', 'Furniture', 'Clothing', 'Books & Media', 'Kids & Family', 'Toys', 'Sports', 'Home & Garden', 'Automotive', 'Collectibles', 'Antiques', 'Other'));--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_price_range_check" CHECK (price_range in ('Free', 'Under $25', '$25-$50', '$50-$100', '$100-$250', '$250+', 'Negotiable'));
