@@ -201,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (webDist && !isApi && !isFile && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ message: UI_TEXT.request.notFound });
   });
 
   // The upgrade reads the client's address with the same trust as Fastify's request.ip.
