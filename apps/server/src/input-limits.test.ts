@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
+import { within } from '@yardsale/api/testing';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
@@ -243,7 +244,7 @@ describe.each(testDatabaseKinds())(
             params: { path: 'listings.byId', input: { json: { id: 2 ** 31 } } },
           }),
         );
-        await Promise.race([got, new Promise((r) => setTimeout(r, 5000))]);
+        await within(got, 5000, () => `two answers on the websocket; got ${answers.length}`);
         socket.close();
         const messages = answers.map(
           (a) =>

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { within } from '@yardsale/api/testing';
+
 import { readConfig } from './env';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +31,12 @@ interface Running {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  /** Resolves when the server says it is running; fails if it exits first. */
+  running: Promise<void>;
 }
+
+/** What main prints once the server listens. */
+const RUNNING_LINE = 'YardSale is running at';
 
 function start(env: Record<string, string>): Running {
   let output = '';
@@ -43,22 +50,21 @@ function start(env: Record<string, string>): Running {
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  const running = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      if (output.includes(RUNNING_LINE)) resolve();
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  // A start that is meant to fail is awaited through `exited`.
+  running.catch(() => undefined);
+  return { child, output: () => output, exited, running };
 }
 
+/** Waits for the server to say it is running (at most a minute), then for /healthz to answer. */
 async function waitForHealth(url: string, running: Running, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`server exited:\n${running.output()}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${running.output()}`);
+  await within(running.running, timeoutMs, () => `the server to start:\n${running.output()}`);
+  expect((await fetch(`${url}/healthz`)).status).toBe(200);
 }
 
 describe('configuration', () => {

@@ -1,12 +1,15 @@
+import { EventEmitter, once } from 'node:events';
+
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import type { AppRouter } from '@yardsale/api';
+import { latestEventId, within } from '@yardsale/api/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
+import { sendJson, startTestServer } from './test-server';
 import type { TestServer } from './test-server';
 
 describe('the live stream over a real websocket', () => {
@@ -18,21 +21,7 @@ describe('the live stream over a real websocket', () => {
     await server.stop();
   });
 
-  async function post(url: string, body: unknown, cookie = '') {
-    const res = await fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: server.origin,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    return {
-      json: (await res.json()) as Record<string, unknown>,
-      cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
-    };
-  }
+  const post = (url: string, body: unknown, cookie = '') => sendJson(server, url, body, cookie);
 
   it('resumes after a dropped connection with every missed message, in order, once', async () => {
     const seller = await post('/api/register', {
@@ -68,8 +57,18 @@ describe('the live stream over a real websocket', () => {
     const conversationId = (
       await post('/api/conversations', { listingId: listing.id }, buyer.cookie)
     ).json.id as number;
-    const send = (content: string) =>
-      post(`/api/conversations/${conversationId}/messages`, { content }, buyer.cookie);
+    const send = async (content: string) => {
+      const sent = await post(
+        `/api/conversations/${conversationId}/messages`,
+        { content },
+        buyer.cookie,
+      );
+      expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    };
+
+    // The seller's app saw this one earlier and comes back resuming after it.
+    await send('zero');
+    const seen = await latestEventId(server.deps.db, seller.json.id as number);
 
     const cookie = seller.cookie;
     const origin = server.origin;
@@ -87,23 +86,27 @@ describe('the live stream over a real websocket', () => {
       links: [wsLink({ client: wsClient, transformer: superjson })],
     });
     const received: string[] = [];
-    const waiters: (() => void)[] = [];
-    const sub = client.conversations.events.subscribe(undefined, {
-      onData: ({ data }: { data: ConversationEvent }) => {
-        if (data.kind === 'message.created') received.push(data.message.content);
-        waiters.splice(0).forEach((w) => w());
+    const arrivals = new EventEmitter();
+    const sub = client.conversations.events.subscribe(
+      { lastEventId: seen },
+      {
+        onData: ({ data }: { data: ConversationEvent }) => {
+          if (data.kind === 'message.created') received.push(data.message.content);
+          arrivals.emit('message');
+        },
       },
-    });
+    );
     const until = async (count: number) => {
       const deadline = Date.now() + 8000;
-      while (received.length < count && Date.now() < deadline)
-        await new Promise<void>((r) => {
-          waiters.push(r);
-          setTimeout(r, 100);
-        });
+      while (received.length < count) {
+        await within(
+          once(arrivals, 'message'),
+          deadline - Date.now(),
+          () => `${count} messages on the live stream; got ${JSON.stringify(received)}`,
+        );
+      }
     };
     try {
-      await new Promise((r) => setTimeout(r, 300));
       await send('one');
       await until(1);
       expect(received).toEqual(['one']);
@@ -113,8 +116,10 @@ describe('the live stream over a real websocket', () => {
       await send('two');
       await send('three');
       await until(3);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(received).toEqual(['one', 'two', 'three']);
+      // A later message: had anything arrived twice, it would have come before this one.
+      await send('four');
+      await until(4);
+      expect(received).toEqual(['one', 'two', 'three', 'four']);
     } finally {
       sub.unsubscribe();
       await wsClient.close();

@@ -1,9 +1,12 @@
+import { EventEmitter, once } from 'node:events';
+
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import type { AppRouter } from '@yardsale/api';
+import { latestEventId, within } from '@yardsale/api/testing';
 import { describeWithService } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
@@ -57,6 +60,19 @@ describeWithService('TEST_DATABASE_URL', 'two server instances on one PostgreSQL
     const conversation = await post(first, '/api/conversations', { listingId }, buyer.cookie);
     const conversationId = conversation.json.id as number;
 
+    const send = async (content: string) => {
+      const sent = await post(
+        first,
+        `/api/conversations/${conversationId}/messages`,
+        { content },
+        buyer.cookie,
+      );
+      expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    };
+    // The seller's app saw this one earlier and comes back, on the second instance, resuming after it.
+    await send('Is the lamp still there?');
+    const seen = await latestEventId(first.deps.db, seller.json.id as number);
+
     // The seller listens on the second instance.
     const cookie = seller.cookie;
     const origin = second.origin;
@@ -72,37 +88,48 @@ describeWithService('TEST_DATABASE_URL', 'two server instances on one PostgreSQL
     const client = createTRPCClient<AppRouter>({
       links: [wsLink({ client: wsClient, transformer: superjson })],
     });
-    const received = new Promise<ConversationEvent>((resolve, reject) => {
-      const sub = client.conversations.events.subscribe(undefined, {
+    const events: ConversationEvent[] = [];
+    let failure: Error | null = null;
+    const arrivals = new EventEmitter();
+    const sub = client.conversations.events.subscribe(
+      { lastEventId: seen },
+      {
         onData: (envelope) => {
-          sub.unsubscribe();
-          resolve(envelope.data);
+          events.push(envelope.data);
+          arrivals.emit('event');
         },
-        onError: reject,
-      });
-    });
+        onError: (err) => {
+          failure = err;
+          arrivals.emit('event');
+        },
+      },
+    );
+    const arrived = async (count: number) => {
+      const deadline = Date.now() + 5000;
+      while (events.length < count && failure === null) {
+        await within(
+          once(arrivals, 'event'),
+          deadline - Date.now(),
+          () => `${count} events on the second instance; got ${JSON.stringify(events)}`,
+        );
+      }
+      if (failure !== null) throw failure;
+    };
     try {
-      // Let the subscription start before sending.
-      await new Promise((r) => setTimeout(r, 300));
-      const sent = await post(
-        first,
-        `/api/conversations/${conversationId}/messages`,
-        { content: 'Hello across instances' },
-        buyer.cookie,
+      await send('Hello across instances');
+      await arrived(1);
+      // The first one shows the stream on the second instance is listening: this one can only arrive live.
+      await send('Still free?');
+      await arrived(2);
+      expect(events).toMatchObject(
+        ['Hello across instances', 'Still free?'].map((content) => ({
+          kind: 'message.created',
+          conversationId,
+          message: { content },
+        })),
       );
-      expect(sent.status).toBe(200);
-      const event = await Promise.race([
-        received,
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error('no event within 5 s')), 5000),
-        ),
-      ]);
-      expect(event).toMatchObject({
-        kind: 'message.created',
-        conversationId,
-        message: { content: 'Hello across instances' },
-      });
     } finally {
+      sub.unsubscribe();
       await wsClient.close();
     }
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createMemoryEventBus } from '@yardsale/api';
 import type { EventBus } from '@yardsale/api';
-import { recordingLogger } from '@yardsale/api/testing';
+import { recordingLogger, within } from '@yardsale/api/testing';
 import { eq } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import { createTestDatabase, describeWithService } from '@yardsale/db/testing';
@@ -55,12 +55,7 @@ function httpClient(server: { url: string; origin: string }) {
 
 /** Resolves with the close, or fails the test if the socket is still open after `ms`. */
 async function closedWithin(client: SocketClient, ms = 3000) {
-  return Promise.race([
-    client.closed,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms),
-    ),
-  ]);
+  return within(client.closed, ms, 'the socket to close');
 }
 
 /** The calls the finding names, each with an input it would accept from a signed-in person. */

@@ -143,7 +143,32 @@ export async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
   return err;
 }
 
-/** Reads events from a subscription until `count` arrived (or a timeout). */
+/**
+ * Waits for something a test expects to happen, never longer than `ms`: resolves with it, or fails
+ * naming what did not happen (`what` is read when the time is up, so it can tell how far things got).
+ */
+export async function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  what: string | (() => string),
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`waited ${ms} ms for ${typeof what === 'string' ? what : what()}`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([promise, timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The newest event id of a user: a live stream resumed from it is sent exactly what happens next. */
+export { latestEventId } from './services/conversations';
+
+/** Reads the next `count` events of a live stream, failing if they have not all arrived within 10 s. */
 export async function take(
   stream: AsyncIterable<unknown>,
   count: number,
@@ -152,15 +177,11 @@ export async function take(
   const iterator = stream[Symbol.asyncIterator]();
   const deadline = Date.now() + 10_000;
   while (got.length < count) {
-    const next = await Promise.race([
+    const next = await within(
       iterator.next(),
-      new Promise<never>((_, reject) =>
-        setTimeout(
-          () => reject(new Error(`only ${got.length} of ${count} events arrived`)),
-          deadline - Date.now(),
-        ),
-      ),
-    ]);
+      deadline - Date.now(),
+      () => `${count} events; only ${got.length} arrived`,
+    );
     if (next.done) break;
     // Tracked events arrive as [id, data, symbol]-shaped envelopes from the caller.
     const value = next.value as

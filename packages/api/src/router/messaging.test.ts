@@ -8,7 +8,7 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { createListing } from '../services/listings';
-import { TEST_PASSWORD, createTestApi, refusal, take } from '../testing';
+import { TEST_PASSWORD, createTestApi, latestEventId, refusal, take, within } from '../testing';
 import type { TestApi } from '../testing';
 
 describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
@@ -221,16 +221,18 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
 
   it('streams events live and, after a dropped connection, resumes with exactly what was missed, in order, once', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
+    // The seller's app saw this one earlier and comes back resuming after it.
+    await buyer.caller.conversations.send({ conversationId, content: 'Hello' });
+    const seen = await latestEventId(api.deps.db, seller.user.id);
     const live = new AbortController();
     const stream = await (
       await api.as(seller.cookie, undefined, live.signal)
-    ).caller.conversations.events();
-    const arriving = take(stream, 2);
-    // The stream starts from now: give it a moment to subscribe before sending.
-    await new Promise((r) => setTimeout(r, 100));
+    ).caller.conversations.events({ lastEventId: seen });
     await buyer.caller.conversations.send({ conversationId, content: 'First' });
+    // Its arrival shows the stream is listening: what follows can only arrive live.
+    const first = await take(stream, 1);
     await buyer.caller.conversations.send({ conversationId, content: 'Second' });
-    const first = await arriving;
+    first.push(...(await take(stream, 1)));
     expect(first.map((e) => e.data.kind === 'message.created' && e.data.message.content)).toEqual([
       'First',
       'Second',
@@ -275,30 +277,31 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   });
 
   it('ends a live stream with UNAUTHORIZED when its session signs out', async () => {
-    const { seller } = await conversationBetween();
+    const { seller, buyer, conversationId } = await conversationBetween();
     const client = await api.as();
     await client.caller.auth.login({ email: seller.user.email, password: TEST_PASSWORD });
     const cookie = client.cookie();
+    await buyer.caller.conversations.send({ conversationId, content: 'Hello' });
+    const seen = await latestEventId(api.deps.db, seller.user.id);
     const controller = new AbortController();
     const stream = await (
       await api.as(cookie, undefined, controller.signal)
-    ).caller.conversations.events();
+    ).caller.conversations.events({ lastEventId: seen });
+    await buyer.caller.conversations.send({ conversationId, content: 'Still there?' });
+    // Its arrival shows the stream is open and waiting when the session signs out.
+    expect((await take(stream, 1)).map((e) => e.data.kind)).toEqual(['message.created']);
     const ended = (async () => {
       try {
         for await (const _event of stream) {
-          // no events are expected before the sign-out
+          // no more events are expected before the sign-out
         }
         return 'finished';
       } catch (err) {
         return err instanceof TRPCError ? err.code : String(err);
       }
     })();
-    await new Promise((r) => setTimeout(r, 100));
     await (await api.as(cookie)).caller.auth.logout();
-    const outcome = await Promise.race([
-      ended,
-      new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000)),
-    ]);
+    const outcome = await within(ended, 5000, 'the live stream to end after the sign-out');
     controller.abort();
     expect(outcome).toBe('UNAUTHORIZED');
   });

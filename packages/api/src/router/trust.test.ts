@@ -8,7 +8,7 @@ import type { ListingInput, ReportStatus } from '@yardsale/validators';
 
 import { describeError } from '../errors';
 import { appRouter } from '../root';
-import { createTestApi, refusal, take } from '../testing';
+import { createTestApi, latestEventId, refusal, take } from '../testing';
 import type { TestApi } from '../testing';
 
 const { conversations, listings, messages, reports, reviews, users } = schema;
@@ -388,6 +388,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
       const listener = await api.signUp('Lou');
       // Warm up: the first announcement also makes the system account when the database was not seeded.
       await caller.admin.announce({ message: 'Welcome to YardSale!' });
+      const seen = await latestEventId(api.deps.db, listener.user.id);
 
       const count = async (message: string) => {
         statements.length = 0;
@@ -411,14 +412,16 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         })),
       );
 
+      // The listener's app resumes after the welcome; the clean-up news arriving shows it is listening.
       const live = new AbortController();
       const stream = await (
         await api.as(listener.cookie, undefined, live.signal)
-      ).caller.conversations.events();
-      const arriving = take(stream, 1);
-      await new Promise((r) => setTimeout(r, 100));
+      ).caller.conversations.events({ lastEventId: seen });
+      expect((await take(stream, 1))[0]?.data).toMatchObject({
+        message: { content: 'Spring clean-up day is Saturday.' },
+      });
       const many = await count('Remember: meet in public places.');
-      const [event] = await arriving;
+      const [event] = await take(stream, 1);
       live.abort();
 
       expect(many.result.recipients).toBe(few.result.recipients + 1000);
