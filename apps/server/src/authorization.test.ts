@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ensureAdminRole } from '@yardsale/api';
+import { appRouter, ensureAdminRole } from '@yardsale/api';
+import type { RouterInputs } from '@yardsale/api';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
@@ -54,16 +55,11 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     return res.cookie;
   }
 
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-    cookies.user = await register(`user-${kind}@example.com`);
-    cookies.seller = await register(`seller-${kind}@example.com`);
-    cookies.admin = await register(TEST_ADMIN_EMAIL);
-    // As a server start does for a database without an admin.
-    await ensureAdminRole(server.deps);
+  /** A listing of the seller's, made as the web app makes one. */
+  async function sellersListing(title: string) {
     const form = new FormData();
     for (const [k, v] of Object.entries({
-      title: 'Garden bench',
+      title,
       category: 'Home & Garden',
       listingType: 'single-item',
       priceRange: '$50-$100',
@@ -75,7 +71,19 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       headers: { cookie: cookies.seller, origin: server.origin },
       body: form,
     });
-    listingId = ((await created.json()) as { id: number }).id;
+    const body = (await created.json()) as { id: number };
+    expect(created.status, JSON.stringify(body)).toBe(200);
+    return body.id;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    cookies.user = await register(`user-${kind}@example.com`);
+    cookies.seller = await register(`seller-${kind}@example.com`);
+    cookies.admin = await register(TEST_ADMIN_EMAIL);
+    // As a server start does for a database without an admin.
+    await ensureAdminRole(server.deps);
+    listingId = await sellersListing('Garden bench');
     const seller = (await call('GET', `/api/listings/${listingId}`, cookies.user)).body as {
       userId: number;
     };
@@ -183,30 +191,102 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     ]);
   });
 
-  it('answers admin procedures over tRPC: visitor 401, user 403, admin 200', async () => {
-    const procedures = [
-      { path: 'admin.reports', query: true, input: {} },
-      { path: 'admin.cleanupDuplicates', query: false, input: undefined },
-      { path: 'admin.announce', query: false, input: { message: 'Over tRPC too.' } },
-    ];
-    for (const p of procedures) {
-      for (const [who, expected] of [
-        ['visitor', 401],
-        ['user', 403],
-        ['admin', 200],
-      ] as const) {
-        const url = p.query
-          ? `/trpc/${p.path}?input=${encodeURIComponent(JSON.stringify({ json: p.input }))}`
-          : `/trpc/${p.path}`;
-        const res = await call(
-          p.query ? 'GET' : 'POST',
-          url,
-          cookies[who],
-          p.query ? undefined : { json: p.input },
-        );
-        expect(res.status, `${p.path} as ${who}`).toBe(expected);
-      }
+  it('answers every admin procedure over tRPC: visitor 401, user 403, admin 200 — and the refused calls change nothing', async () => {
+    // Its own reporter, report and listing, so what the admin does here stands apart from the paths above.
+    const reporter = await register(`trpc-reporter-${kind}@example.com`);
+    const { userId: sellerId } = (await call('GET', `/api/listings/${listingId}`, reporter))
+      .body as { userId: number };
+    const filed = await call('POST', '/api/reports', reporter, {
+      reportedUserId: sellerId,
+      listingId,
+      category: 'other',
+      description: 'Asked to pay a deposit by wire.',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const trpcReportId = (filed.body as { id: number }).id;
+    const swingId = await sellersListing('Porch swing');
+
+    /** A valid call of each admin procedure, so only who calls decides the outcome. */
+    const procedures = {
+      reports: { query: true, input: {} },
+      updateReport: {
+        query: false,
+        input: { id: trpcReportId, status: 'reviewed', adminNotes: 'Spoke to both.' },
+      },
+      announce: { query: false, input: { message: 'Over tRPC too.' } },
+      cleanupDuplicates: { query: false, input: undefined },
+      deleteListing: { query: false, input: { id: swingId } },
+    } satisfies Record<keyof RouterInputs['admin'], { query: boolean; input: unknown }>;
+    // An admin procedure missing above fails here (and the `satisfies` fails to compile).
+    expect(
+      Object.keys(procedures)
+        .map((name) => `admin.${name}`)
+        .sort(),
+    ).toEqual(
+      Object.keys(appRouter._def.procedures)
+        .filter((p) => p.startsWith('admin.'))
+        .sort(),
+    );
+
+    const callProcedure = (name: keyof typeof procedures, cookie: string) => {
+      const { query, input } = procedures[name];
+      return query
+        ? call(
+            'GET',
+            `/trpc/admin.${name}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+            cookie,
+          )
+        : call('POST', `/trpc/admin.${name}`, cookie, { json: input });
+    };
+    const names = Object.keys(procedures) as (keyof typeof procedures)[];
+    const refusal = (res: { body: unknown }) =>
+      (res.body as { error?: { json?: { message?: string } } }).error?.json?.message;
+
+    for (const name of names) {
+      const asVisitor = await callProcedure(name, cookies.visitor);
+      expect([asVisitor.status, refusal(asVisitor)], `${name} as a visitor`).toEqual([
+        401,
+        UI_TEXT.auth.unauthorized,
+      ]);
+      const asUser = await callProcedure(name, cookies.user);
+      expect([asUser.status, refusal(asUser)], `${name} as a user`).toEqual([
+        403,
+        UI_TEXT.auth.forbidden,
+      ]);
     }
+    // Nothing happened: the report is pending, the listing is there, no announcement reached the reporter.
+    expect((await call('GET', '/api/user/reports', reporter)).body).toEqual([
+      expect.objectContaining({ id: trpcReportId, status: 'pending' }),
+    ]);
+    expect((await call('GET', `/api/listings/${swingId}`, reporter)).status).toBe(200);
+    expect((await call('GET', '/api/conversations', reporter)).body).toEqual([]);
+
+    for (const name of names) {
+      const asAdmin = await callProcedure(name, cookies.admin);
+      expect(asAdmin.status, `${name} as the admin: ${JSON.stringify(asAdmin.body)}`).toBe(200);
+    }
+    expect((await call('GET', '/api/user/reports', reporter)).body).toEqual([
+      expect.objectContaining({ id: trpcReportId, status: 'reviewed' }),
+    ]);
+    expect((await call('GET', `/api/listings/${swingId}`, reporter)).status).toBe(404);
+    expect((await call('GET', '/api/conversations', reporter)).body).toMatchObject([
+      { isAnnouncement: true, lastMessage: { content: 'Over tRPC too.' } },
+    ]);
+  });
+
+  it("deletes someone else's listing over REST for the admin only: visitor 401, user 403, admin 200", async () => {
+    const gnomeId = await sellersListing('Garden gnome');
+    const url = `/api/listings/${gnomeId}`;
+    expect((await call('DELETE', url, cookies.visitor)).status).toBe(401);
+    const asUser = await call('DELETE', url, cookies.user);
+    expect([asUser.status, asUser.body]).toEqual([
+      403,
+      expect.objectContaining({ message: UI_TEXT.listing.onlySeller }),
+    ]);
+    expect((await call('GET', url, cookies.user)).status).toBe(200);
+    const asAdmin = await call('DELETE', url, cookies.admin);
+    expect([asAdmin.status, asAdmin.body]).toEqual([200, { success: true }]);
+    expect((await call('GET', url, cookies.user)).status).toBe(404);
   });
 
   it('lets anyone signed in read ratings and reviews, write reviews and reports, and refuses themselves', async () => {
