@@ -1,11 +1,16 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 import { e2eEnv } from './env';
-import { expect, postListing, test } from './signed-in';
+import { expect, postListing, seededListing, test } from './signed-in';
 import { currentToast, signIn } from './support';
 
 /** A seeded neighbour, so the journey does not spend one of the few registrations per hour. */
 const BUYER = { email: 'priya.raman@example.com', password: 'demo-password', name: 'Priya Raman' };
+/** Priya's seeded listing with photos (packages/db/src/seed/content.ts). */
+const KITCHEN_LOT = { title: 'Kitchen Box Lot from Our Block Clean-Out', priceRange: '$25-$50' };
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 
 function thread(page: Page) {
   return page.getByRole('list', { name: 'Messages' });
@@ -13,6 +18,48 @@ function thread(page: Page) {
 
 function composer(page: Page) {
   return page.getByRole('textbox', { name: 'Message', exact: true });
+}
+
+async function openConversation(page: Page, name: RegExp) {
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name }).click();
+}
+
+async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+  await expect(composer(page)).toHaveValue('');
+}
+
+/** Priya, signed in on a desktop-sized page of her own. */
+async function signedInPriya(browser: Browser) {
+  const context = await browser.newContext({ baseURL: e2eEnv.baseURL, viewport: DESKTOP });
+  const page = await context.newPage();
+  await signIn(page, BUYER);
+  return page;
+}
+
+/** Each bubble with this text lies inside the thread and has nothing hidden to scroll to. */
+async function expectBubblesInside(page: Page, text: string, count: number) {
+  const list = thread(page);
+  const bubbles = list.getByText(text, { exact: true });
+  await expect(bubbles).toHaveCount(count);
+  const listBox = await list.boundingBox();
+  expect(listBox).not.toBeNull();
+  if (!listBox) return;
+  for (const bubble of await bubbles.all()) {
+    const box = await bubble.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) continue;
+    expect(box.x).toBeGreaterThanOrEqual(listBox.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(listBox.x + listBox.width);
+    expect(box.y).toBeGreaterThanOrEqual(listBox.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(listBox.y + listBox.height);
+    const widths = await bubble.evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+    }));
+    expect(widths.scroll).toBe(widths.client);
+  }
 }
 
 test('buyer and seller talk live, read marks follow, and deleting hides it for one side only', async ({
@@ -99,9 +146,66 @@ test('buyer and seller talk live, read marks follow, and deleting hides it for o
   await buyerContext.close();
 });
 
+test('a listing conversation shows the listing in its header, and long words and links wrap inside their bubbles', async ({
+  page: buyer,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const lot = await seededListing(buyer.request, KITCHEN_LOT.title);
+  await buyer.goto(`/listing/${lot.id}`);
+  await buyer.getByRole('button', { name: 'Message Seller' }).click();
+  const conversation = buyer.getByRole('region', { name: `Conversation with ${BUYER.name}` });
+  await expect(conversation).toBeVisible();
+
+  // The header says what the conversation is about, and leads back to it.
+  const header = conversation.locator('header');
+  const photo = header.getByRole('img', { name: KITCHEN_LOT.title });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(header).toContainText(KITCHEN_LOT.priceRange);
+  const listingLink = header.getByRole('link', { name: KITCHEN_LOT.title });
+  await expect(listingLink).toHaveAttribute('href', `/listing/${lot.id}`);
+
+  // 2,000 characters without a space, and a long link, from both sides.
+  const word = 'x'.repeat(2000);
+  const link = `https://example.com/listings/${'kitchen-lot-'.repeat(22)}photo-1`;
+  expect(link).toHaveLength(300);
+  await send(buyer, word);
+  await send(buyer, link);
+
+  const seller = await signedInPriya(browser);
+  await seller.goto('/messages');
+  await openConversation(seller, new RegExp(KITCHEN_LOT.title));
+  await expect(thread(seller).getByText(link, { exact: true })).toBeVisible();
+  await send(seller, word);
+  await send(seller, link);
+  await expect(thread(buyer).getByText(link, { exact: true })).toHaveCount(2);
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const page of [buyer, seller]) {
+      await page.setViewportSize(viewport);
+      await expectBubblesInside(page, word, 2);
+      await expectBubblesInside(page, link, 2);
+    }
+  }
+
+  // Everything has been read on both sides before leaving (the worker's neighbour is shared).
+  await expect(thread(seller)).toContainText('· Read', { timeout: 10_000 });
+  await expect(thread(buyer)).toContainText('· Read', { timeout: 10_000 });
+
+  await listingLink.click();
+  await expect(buyer).toHaveURL(`/listing/${lot.id}`);
+  await seller.context().close();
+});
+
 test('a page listening for live messages leaves the browser idle between them', async ({
   page,
 }) => {
+  // The page runs on a clock the test holds: as usual while it loads, then stopped, and moved on
+  // by exactly two seconds, firing every timer due in them.
+  await page.clock.install();
   // Count the timers the page sets: a phone left on a screen must not be woken every few
   // milliseconds while nothing happens.
   await page.addInitScript(() => {

@@ -2,6 +2,7 @@ import { UserAvatar, cn } from '@yardsale/ui';
 
 import { formatClock, formatDate } from '../../lib/format';
 import type { ConversationSummary } from './conversation-cache';
+import { ListingThumb } from './listing-thumb';
 import {
   conversationTitle,
   otherParty,
@@ -50,17 +51,36 @@ export function ConversationList({
               aria-current={selected ? 'true' : undefined}
               onClick={() => onSelect(conversation.id)}
               className={cn(
-                'flex w-full cursor-pointer items-start gap-3 px-4 py-3 text-left transition-colors',
+                'flex w-full cursor-pointer items-center gap-3 px-3 py-2.5 text-left transition-colors sm:px-4 sm:py-3',
                 // A tint alone is too faint to find the keyboard's place: the ring is drawn inside.
                 'focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset',
                 selected ? 'bg-brand-50' : 'hover:bg-accent',
               )}
             >
-              <UserAvatar
-                src={person.profilePicture}
-                name={name}
-                initials={participantInitials(person)}
-              />
+              {conversation.listing ? (
+                // The listing's photo says what the conversation is about; the person's face sits on its corner.
+                <span className="relative shrink-0">
+                  <ListingThumb
+                    photoUrl={conversation.listing.photoUrl}
+                    alt=""
+                    className="size-12 rounded-lg"
+                  />
+                  <UserAvatar
+                    src={person.profilePicture}
+                    name={name}
+                    size="xs"
+                    framed
+                    className="absolute! -right-1.5 -bottom-1.5 ring-2!"
+                  />
+                </span>
+              ) : (
+                <UserAvatar
+                  src={person.profilePicture}
+                  name={name}
+                  initials={participantInitials(person)}
+                  className="size-12!"
+                />
+              )}
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline gap-2">
                   <span

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Button, ConfirmDialog, Skeleton, Textarea, UserAvatar, cn, toast } from '@yardsale/ui';
 import {
   MARK_READ_DELAY_MS,
@@ -6,7 +7,7 @@ import {
   POLL_MESSAGES_MS,
   MESSAGE_MAX_LENGTH,
 } from '@yardsale/validators';
-import { ArrowLeftIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { ArrowLeftIcon, ChevronRightIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, SubmitEvent } from 'react';
 
@@ -29,6 +30,7 @@ import {
 } from './conversation-cache';
 import { useFallbackInterval } from './conversation-live';
 import { messageTime } from './conversation-list';
+import { ListingThumb } from './listing-thumb';
 import { MESSAGES_TEXTS } from './messages-texts';
 
 let nextTempId = -1;
@@ -71,38 +73,43 @@ export function MessageThread({
 
   return (
     <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label="Back to conversations"
-          onClick={onBack}
-        >
-          <ArrowLeftIcon aria-hidden="true" className="size-5" />
-        </Button>
-        <UserAvatar
-          src={person.profilePicture}
-          name={name}
-          initials={participantInitials(person)}
-        />
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold">{name}</h2>
-          <p className="truncate text-sm text-muted-foreground">
-            {conversationTitle(conversation)}
-          </p>
+      <header className="border-b">
+        <div className="flex items-center gap-2 px-2 py-3 sm:gap-3 sm:px-4">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Back to conversations"
+            onClick={onBack}
+          >
+            <ArrowLeftIcon aria-hidden="true" className="size-5" />
+          </Button>
+          <UserAvatar
+            src={person.profilePicture}
+            name={name}
+            initials={participantInitials(person)}
+          />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate font-semibold">{name}</h2>
+            {conversation.listing ? null : (
+              <p className="truncate text-sm text-muted-foreground">
+                {conversationTitle(conversation)}
+              </p>
+            )}
+          </div>
+          <Button
+            type="button"
+            variant="quietDanger"
+            size="icon"
+            aria-label="Delete conversation"
+            title="Delete conversation"
+            onClick={() => setConfirmOpen(true)}
+          >
+            <Trash2Icon aria-hidden="true" className="size-5" />
+          </Button>
         </div>
-        <Button
-          type="button"
-          variant="quietDanger"
-          size="icon"
-          aria-label="Delete conversation"
-          title="Delete conversation"
-          onClick={() => setConfirmOpen(true)}
-        >
-          <Trash2Icon aria-hidden="true" className="size-5" />
-        </Button>
+        {conversation.listing ? <ListingStrip listing={conversation.listing} /> : null}
       </header>
 
       <MessageList conversation={conversation} myId={myId} otherName={name} />
@@ -126,6 +133,43 @@ export function MessageThread({
         onConfirm={() => deleteConversation.mutate({ conversationId: conversation.id })}
       />
     </section>
+  );
+}
+
+/**
+ * What the conversation is about: photo, title and price range. The title's link is stretched over
+ * the strip, so a tap anywhere on it opens the listing.
+ */
+function ListingStrip({ listing }: { listing: NonNullable<ConversationSummary['listing']> }) {
+  return (
+    <div
+      className={cn(
+        'relative flex items-center gap-3 border-t bg-muted/40 px-3 py-2 transition-colors hover:bg-accent sm:px-4',
+        'has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-inset',
+      )}
+    >
+      <ListingThumb
+        photoUrl={listing.photoUrl}
+        alt={listing.title}
+        className="size-12 rounded-lg"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold">
+          <Link
+            to="/listing/$id"
+            params={{ id: String(listing.id) }}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
+            {listing.title}
+          </Link>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          <span className="sr-only">{MESSAGES_TEXTS.priceRangeLabel} </span>
+          {listing.priceRange}
+        </p>
+      </div>
+      <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+    </div>
   );
 }
 
@@ -272,13 +316,14 @@ function MessageBubble({
       <span className="sr-only">{own ? 'You' : otherName}:</span>
       <div
         className={cn(
-          'flex max-w-[85%] items-center gap-1.5 sm:max-w-[70%]',
+          'flex max-w-[85%] min-w-0 items-center gap-1.5 sm:max-w-[70%]',
           own && 'flex-row-reverse',
         )}
       >
         <div
           className={cn(
-            'rounded-2xl px-3.5 py-2 text-[0.95rem] leading-relaxed break-words whitespace-pre-wrap shadow-xs',
+            // A long word or link wraps anywhere rather than pushing the bubble past the thread.
+            'min-w-0 rounded-2xl px-3.5 py-2 text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap shadow-xs',
             own
               ? 'rounded-br-md bg-primary text-primary-foreground'
               : 'rounded-bl-md border bg-card text-foreground',

@@ -7,5 +7,6 @@ export const MESSAGES_TEXTS = {
   conversationDeleteFailed: 'Couldn’t delete conversation',
   messageDeleteFailed: 'Couldn’t delete message',
   reconnecting: 'Reconnecting…',
+  priceRangeLabel: 'Price range:',
   readOnly: 'Announcements from the YardSale Team are read-only.',
 } as const;

@@ -96,9 +96,10 @@ function MessagesPage() {
 
       <div
         className={cn(
-          'grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border bg-card shadow-xs',
-          'md:h-[calc(100dvh-15rem)] md:grid-cols-[22rem_minmax(0,1fr)]',
-          selected && 'max-md:h-[calc(100dvh-10.5rem)]',
+          'grid grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border bg-card shadow-xs',
+          'md:h-[calc(100dvh-15rem)] md:min-h-[26rem] md:grid-cols-[22rem_minmax(0,1fr)]',
+          // On a phone the list is as tall as its conversations; an open thread fills the screen.
+          selected && 'max-md:h-[calc(100dvh-10.5rem)] max-md:min-h-[26rem]',
         )}
       >
         <div className={cn('min-h-0 overflow-y-auto md:border-r', selected && 'max-md:hidden')}>
