@@ -200,6 +200,53 @@ test('a listing conversation shows the listing in its header, and long words and
   await seller.context().close();
 });
 
+test('deleting a message asks first; cancelling keeps it, confirming removes it for both sides', async ({
+  page: seller,
+  browser,
+  neighbour,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Brass floor lamp ${Date.now().toString(36)}`;
+  const listingId = await postListing(seller.request, { title, listingType: 'single-item' });
+  const buyer = await signedInPriya(browser);
+  await buyer.goto(`/listing/${listingId}`);
+  await buyer.getByRole('button', { name: 'Message Seller' }).click();
+  await send(buyer, 'Is the lamp still available?');
+  await send(buyer, 'Wrong listing, sorry: ignore this one');
+
+  await seller.goto('/messages');
+  await openConversation(seller, new RegExp(title));
+  await expect(thread(seller)).toContainText('Wrong listing, sorry');
+
+  const mistake = thread(buyer).getByRole('listitem').filter({ hasText: 'Wrong listing, sorry' });
+  const dialog = buyer.getByRole('alertdialog', { name: 'Delete this message?' });
+  await mistake.getByRole('button', { name: 'Delete message' }).click();
+  await expect(dialog).toContainText(
+    `It will be removed for you and for ${neighbour.firstName} ${neighbour.lastName}.`,
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(mistake).toBeVisible();
+  await buyer.reload();
+  await openConversation(buyer, new RegExp(title));
+  await expect(thread(buyer)).toContainText('Wrong listing, sorry');
+
+  await mistake.getByRole('button', { name: 'Delete message' }).click();
+  await dialog.getByRole('button', { name: 'Delete message' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(mistake).toHaveCount(0);
+  // Gone for the other side too, live, and for good.
+  await expect(thread(seller)).not.toContainText('Wrong listing, sorry');
+  await expect(thread(seller)).toContainText('Is the lamp still available?');
+  await buyer.reload();
+  await openConversation(buyer, new RegExp(title));
+  await expect(thread(buyer)).toContainText('Is the lamp still available?');
+  await expect(thread(buyer)).not.toContainText('Wrong listing, sorry');
+  // The seller has read what is left (the worker's neighbour is shared by later journeys).
+  await expect(thread(buyer)).toContainText('· Read', { timeout: 10_000 });
+  await buyer.context().close();
+});
+
 test('a page listening for live messages leaves the browser idle between them', async ({
   page,
 }) => {

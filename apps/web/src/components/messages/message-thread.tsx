@@ -232,9 +232,12 @@ function MessageList({
     bottomRef.current?.scrollIntoView({ block: 'end' });
   }, [count, conversationId]);
 
+  // Deleting removes the message for both people and cannot be taken back, so it is confirmed first.
+  const [confirmingId, setConfirmingId] = useState<number | null>(null);
   const deleteMessage = useMutation(
     trpc.conversations.deleteMessage.mutationOptions({
       onSuccess: () => {
+        setConfirmingId(null);
         void queryClient.invalidateQueries({ queryKey: trpc.conversations.list.queryKey() });
       },
       onError: (error) => {
@@ -270,16 +273,7 @@ function MessageList({
               own={message.senderId === myId}
               otherName={otherName}
               showStatus={message.id === lastOwnId}
-              deleting={deleteMessage.isPending && deleteMessage.variables.messageId === message.id}
-              onDelete={() =>
-                deleteMessage.mutate(
-                  { messageId: message.id },
-                  {
-                    onSuccess: () =>
-                      removeMessageFromCache(queryClient, trpc, conversationId, message.id),
-                  },
-                )
-              }
+              onDelete={() => setConfirmingId(message.id)}
             />
           ))}
         </ol>
@@ -289,6 +283,27 @@ function MessageList({
         </p>
       )}
       <div ref={bottomRef} />
+      <ConfirmDialog
+        open={confirmingId !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmingId(null);
+        }}
+        title={MESSAGES_TEXTS.deleteMessageTitle}
+        description={MESSAGES_TEXTS.deleteMessageDescription(otherName)}
+        confirmLabel={MESSAGES_TEXTS.deleteMessageConfirm}
+        destructive
+        pending={deleteMessage.isPending}
+        onConfirm={() => {
+          if (confirmingId === null) return;
+          const messageId = confirmingId;
+          deleteMessage.mutate(
+            { messageId },
+            {
+              onSuccess: () => removeMessageFromCache(queryClient, trpc, conversationId, messageId),
+            },
+          );
+        }}
+      />
     </div>
   );
 }
@@ -298,14 +313,12 @@ function MessageBubble({
   own,
   otherName,
   showStatus,
-  deleting,
   onDelete,
 }: {
   message: ThreadMessage;
   own: boolean;
   otherName: string;
   showStatus: boolean;
-  deleting: boolean;
   onDelete: () => void;
 }) {
   const pending = isPending(message);
@@ -341,10 +354,9 @@ function MessageBubble({
             className="size-8! shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
             aria-label="Delete message"
             title="Delete message"
-            loading={deleting}
             onClick={onDelete}
           >
-            {deleting ? null : <Trash2Icon aria-hidden="true" className="size-4" />}
+            <Trash2Icon aria-hidden="true" className="size-4" />
           </Button>
         ) : null}
       </div>

@@ -6,6 +6,10 @@ export const MESSAGES_TEXTS = {
   conversationDeleted: 'Conversation deleted',
   conversationDeleteFailed: 'Couldn’t delete conversation',
   messageDeleteFailed: 'Couldn’t delete message',
+  deleteMessageTitle: 'Delete this message?',
+  deleteMessageDescription: (name: string) =>
+    `It will be removed for you and for ${name}. This cannot be undone.`,
+  deleteMessageConfirm: 'Delete message',
   reconnecting: 'Reconnecting…',
   priceRangeLabel: 'Price range:',
   readOnly: 'Announcements from the YardSale Team are read-only.',
