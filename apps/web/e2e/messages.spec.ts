@@ -264,16 +264,30 @@ test('a page listening for live messages leaves the browser idle between them', 
       return setTimer(...args);
     }) as typeof setTimeout;
   });
-  const socket = page.waitForEvent('websocket');
-  await page.goto('/home');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(new URL((await socket).url()).pathname).toBe('/trpc');
-  await page.waitForTimeout(1000);
-
   const timersSet = () =>
     page.evaluate(() => (window as Window & { timersSet?: number }).timersSet ?? 0);
+
+  // The live stream has started once the server answers the subscription with "started".
+  const streamStarted = new Promise<string>((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"type":"started"')) resolve(socket.url());
+      });
+    });
+  });
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(new URL(await streamStarted).pathname).toBe('/trpc');
+  // And nothing is loading any more.
+  await page.waitForLoadState('networkidle');
+
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   const before = await timersSet();
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2000);
   // A handful of housekeeping timers, not hundreds.
   expect((await timersSet()) - before).toBeLessThan(20);
+  // The count is the page's own: a timer it sets now is counted.
+  const counted = await timersSet();
+  await page.evaluate(() => setTimeout(() => undefined, 10));
+  expect(await timersSet()).toBeGreaterThan(counted);
 });
