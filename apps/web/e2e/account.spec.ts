@@ -98,3 +98,52 @@ test('the password can be changed and the new one signs in', async ({ page, brow
   await expect(other).toHaveURL('/home');
   await other.close();
 });
+
+test('an empty password form says once that every field is needed; other problems stay under their field', async ({
+  page,
+  neighbour,
+}) => {
+  // The password is never changed here, so the worker's shared neighbour will do.
+  await signIn(page, neighbour);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Change Password' });
+  const current = field(form, 'Current password');
+  const next = field(form, 'New password');
+  const confirm = field(form, 'Confirm new password');
+
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(form.getByText(UI_TEXT.password.allRequired)).toHaveCount(1);
+  for (const input of [current, next, confirm]) {
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(new RegExp(UI_TEXT.password.allRequired));
+  }
+  await expect(current).toBeFocused();
+
+  // Once only one is empty, the sentence is still said once, for that field.
+  await current.fill(neighbour.password);
+  await next.fill('brand-new-secret');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(form.getByText(UI_TEXT.password.allRequired)).toHaveCount(1);
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+
+  // A mismatch is said under the confirmation, and the form-level sentence goes.
+  await confirm.fill('brand-new-secreT');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(form.getByText(UI_TEXT.password.allRequired)).toHaveCount(0);
+  await expect(confirm).toHaveAccessibleDescription(UI_TEXT.password.mismatch);
+
+  // A short new password is said under the new password.
+  await next.fill('short');
+  await confirm.fill('short');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(next).toHaveAccessibleDescription(new RegExp(UI_TEXT.password.tooShort));
+
+  // The server's "wrong current password" is said under the current password.
+  await current.fill('not-my-password');
+  await next.fill('brand-new-secret');
+  await confirm.fill('brand-new-secret');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(current).toHaveAccessibleDescription(UI_TEXT.password.wrongCurrent);
+  await expect(form.getByText(UI_TEXT.password.allRequired)).toHaveCount(0);
+});

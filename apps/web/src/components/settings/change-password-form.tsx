@@ -11,6 +11,8 @@ import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const ALL_REQUIRED_ID = 'change-password-all-required';
 
 export function ChangePasswordForm() {
   const trpc = useTRPC();
@@ -20,6 +22,17 @@ export function ChangePasswordForm() {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
+
+  // "Please fill in all password fields." is said once for the form; each empty field is still
+  // marked invalid and points to it. Other messages (too short, mismatch, wrong current) stay
+  // under their own field.
+  const emptyFields = FIELDS.filter(
+    (name) => errors[name]?.message === UI_TEXT.password.allRequired,
+  );
+  const fieldError = (name: (typeof FIELDS)[number]) =>
+    emptyFields.includes(name) ? undefined : errors[name]?.message;
+  const emptyProps = (name: (typeof FIELDS)[number]) =>
+    emptyFields.includes(name) ? { 'aria-invalid': true, 'aria-describedby': ALL_REQUIRED_ID } : {};
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -31,8 +44,7 @@ export function ChangePasswordForm() {
         description: UI_TEXT.password.changedDescription,
       });
     } catch (error) {
-      const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-      if (applyServerFieldErrors(error, form.setError, fields)) return;
+      if (applyServerFieldErrors(error, form.setError, FIELDS)) return;
       const message = serverMessage(error);
       if (message === UI_TEXT.password.wrongCurrent) {
         form.setError('currentPassword', { type: 'server', message }, { shouldFocus: true });
@@ -55,30 +67,51 @@ export function ChangePasswordForm() {
       <FormField
         label="Current password"
         htmlFor="settings-current-password"
-        error={errors.currentPassword?.message}
+        error={fieldError('currentPassword')}
         required
       >
-        <PasswordInput autoComplete="current-password" {...form.register('currentPassword')} />
+        <PasswordInput
+          autoComplete="current-password"
+          {...emptyProps('currentPassword')}
+          {...form.register('currentPassword')}
+        />
       </FormField>
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField
           label="New password"
           htmlFor="settings-new-password"
-          error={errors.newPassword?.message}
+          error={fieldError('newPassword')}
           description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           required
         >
-          <PasswordInput autoComplete="new-password" {...form.register('newPassword')} />
+          <PasswordInput
+            autoComplete="new-password"
+            {...emptyProps('newPassword')}
+            {...form.register('newPassword')}
+          />
         </FormField>
         <FormField
           label="Confirm new password"
           htmlFor="settings-confirm-password"
-          error={errors.confirmPassword?.message}
+          error={fieldError('confirmPassword')}
           required
         >
-          <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
+          <PasswordInput
+            autoComplete="new-password"
+            {...emptyProps('confirmPassword')}
+            {...form.register('confirmPassword')}
+          />
         </FormField>
       </div>
+      {emptyFields.length > 0 ? (
+        <p
+          id={ALL_REQUIRED_ID}
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
+        >
+          {UI_TEXT.password.allRequired}
+        </p>
+      ) : null}
       {errors.root?.server?.message ? (
         <p
           role="alert"
