@@ -32,6 +32,7 @@ import WebSocket from 'ws';
 import { z } from 'zod';
 
 import type { AppRouter } from '@yardsale/api';
+import { processEnvironment } from '@yardsale/db';
 
 import type { Pair, ParentMessage, Person, ServerMessage } from './messages-server';
 import { parseEnvironment } from '@yardsale/validators';
@@ -49,9 +50,7 @@ const configSchema = z.object({
 });
 
 function readBenchConfig() {
-  // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
-  const source = process.env;
-  const config = parseEnvironment(configSchema, source);
+  const config = parseEnvironment(configSchema, processEnvironment());
   const sizes = config.BENCH_USERS.split(',').map(Number);
   if (sizes.some((s) => s < 2 || s % 2 !== 0))
     throw new Error('BENCH_USERS: each size must be even and at least 2');

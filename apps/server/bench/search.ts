@@ -35,6 +35,7 @@ import {
   executeRows,
   hashPassword,
   migrateDatabase,
+  processEnvironment,
   sql,
   users,
 } from '@yardsale/db';
@@ -55,9 +56,7 @@ const configSchema = z.object({
 });
 
 function readBenchConfig() {
-  // eslint-disable-next-line no-restricted-properties -- the benchmark's one reader of the environment
-  const source = process.env;
-  const config = parseEnvironment(configSchema, source);
+  const config = parseEnvironment(configSchema, processEnvironment());
   return {
     serverUrl: config.BENCH_DATABASE_URL,
     listingCount: config.BENCH_LISTINGS,

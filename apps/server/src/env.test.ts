@@ -56,3 +56,24 @@ describe('SEED_DEMO', () => {
     expect(() => readConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 });
+
+describe('database and admin variables', () => {
+  it('default as the database tools default them, blank meaning unset', () => {
+    expect(readConfig({ ADMIN_EMAIL: '  ', DATABASE_URL: '' })).toMatchObject({
+      adminEmail: 'admin@yardsale.local',
+      databaseUrl: undefined,
+      adminPassword: undefined,
+    });
+    expect(
+      readConfig({ ADMIN_EMAIL: ' Boss@Example.COM ', DATA_DIR: '/srv/yardsale' }),
+    ).toMatchObject({ adminEmail: 'boss@example.com', dataDir: '/srv/yardsale' });
+  });
+
+  it('are refused as the database tools refuse them, by name', () => {
+    expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
+    expect(() => readConfig({ ADMIN_EMAIL: 'not-an-email' })).toThrow(/ADMIN_EMAIL/);
+    expect(() => readConfig({ ADMIN_PASSWORD: '123' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

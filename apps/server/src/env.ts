@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
-import { DEFAULT_DATA_DIR } from '@yardsale/db';
+import { databaseEnvFrom, databaseEnvSchema, processEnvironment } from '@yardsale/db';
 import { parseEnvironment } from '@yardsale/validators';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -49,20 +49,12 @@ function readTrustProxy(value: string, ctx: z.RefinementCtx): number | string | 
   return z.NEVER;
 }
 
-const envSchema = z.object({
+/** The server's variables, on top of the database's own (DATABASE_URL, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD). */
+const envSchema = databaseEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
-  ADMIN_EMAIL: z
-    .email()
-    .transform((v) => v.toLowerCase())
-    .default('admin@yardsale.local'),
-  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   APP_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin like https://yardsale.example' })
     .transform((v) => new URL(v).origin)
@@ -116,15 +108,16 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
     }),
     source,
   );
+  const database = databaseEnvFrom(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
     redisUrl: e.REDIS_URL,
-    adminEmail: e.ADMIN_EMAIL,
-    adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: database.adminEmail,
+    adminPassword: database.adminPassword,
     appOrigin: e.APP_ORIGIN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -136,6 +129,5 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
 }
 
 export function readProcessConfig(): ServerConfig {
-  // eslint-disable-next-line no-restricted-properties -- the one place configuration is read
-  return readConfig(process.env);
+  return readConfig(processEnvironment());
 }

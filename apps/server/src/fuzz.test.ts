@@ -6,6 +6,7 @@ import type { z } from 'zod';
 
 import { DEFAULT_RATE_LIMITS, appRouter, ensureAdminRole } from '@yardsale/api';
 import type { RateLimitSettings } from '@yardsale/api';
+import { processEnvironment } from '@yardsale/db';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { anyValue, nastyString, pathId, valueFor } from './fuzz-inputs';
@@ -20,8 +21,7 @@ import type { TestServer } from './test-server';
  * none may hang, and no answer may carry an exception's own text. FUZZ_SEED and FUZZ_RUNS replay
  * or widen a run.
  */
-// eslint-disable-next-line no-restricted-properties -- the test's one reader of the environment, to replay a seed
-const { FUZZ_SEED, FUZZ_RUNS } = process.env;
+const { FUZZ_SEED, FUZZ_RUNS } = processEnvironment();
 const SEED = Number(FUZZ_SEED ?? 20_261_124);
 const RUNS = Number(FUZZ_RUNS ?? 40);
 /** A request that takes longer than this has hung. Generous: the machine may be loaded. */

@@ -33,4 +33,4 @@ export {
   getTableColumns,
 } from 'drizzle-orm';
 export type { SQL, InferSelectModel, InferInsertModel } from 'drizzle-orm';
-export { DEFAULT_DATA_DIR } from './env';
+export { databaseEnvFrom, databaseEnvSchema, processEnvironment } from './env';
