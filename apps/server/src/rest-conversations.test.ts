@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { UI_TEXT } from '@yardsale/validators';
+import { PRICE_RANGES, UI_TEXT } from '@yardsale/validators';
 
 import { startTestServer } from './test-server';
 import type { TestServer } from './test-server';
@@ -121,5 +121,37 @@ describe.each(testDatabaseKinds())('REST conversation paths over HTTP on %s', (k
     expect(
       (await call('GET', '/api/conversations', seller).then((r) => r.body as unknown[])).length,
     ).toBe(1);
+  });
+
+  it("documents the thread header's listing fields in the OpenAPI document", async () => {
+    const doc = (await call('GET', '/api/openapi.json', '')).body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            responses: Record<
+              string,
+              {
+                content: Record<
+                  string,
+                  { schema: { items: { properties: { listing: unknown } } } }
+                >;
+              }
+            >;
+          }
+        >
+      >;
+    };
+    const listing =
+      doc.paths['/api/conversations']?.get?.responses['200']?.content['application/json']?.schema
+        .items.properties.listing;
+    const [described, orNull] = (listing as { anyOf: Record<string, unknown>[] }).anyOf;
+    expect(orNull).toEqual({ type: 'null' });
+    expect(described?.required).toEqual(['id', 'title', 'priceRange', 'photoUrl']);
+    expect(described?.properties).toMatchObject({
+      priceRange: { enum: [...PRICE_RANGES] },
+      photoUrl: { type: ['string', 'null'] },
+    });
   });
 });
