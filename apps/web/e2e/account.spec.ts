@@ -8,6 +8,12 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** A 1×1 BMP: an image the browser opens and the server does not store. */
+const TINY_BMP = Buffer.from(
+  'Qk06AAAAAAAAADYAAAAoAAAAAQAAAAEAAAABABgAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAD/AA==',
+  'base64',
+);
+
 test('profile changes are saved and still there after a reload', async ({ page }) => {
   await createAccount(page.request, newNeighbour('Marisa', 'Costa'));
   await page.goto('/settings');
@@ -22,14 +28,39 @@ test('profile changes are saved and still there after a reload', async ({ page }
   await expect(field(page, 'Phone (optional)')).toHaveValue('555-0199');
 });
 
-test('a text file dressed up as a PNG is refused by the server', async ({ page, neighbour }) => {
+test('a text file dressed up as a PNG is refused by name before it is sent', async ({
+  page,
+  neighbour,
+}) => {
   await signIn(page, neighbour);
   await page.goto('/profile');
 
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/user/profile-picture')) uploads += 1;
+  });
   await page.getByLabel('Profile picture file').setInputFiles({
     name: 'holiday.png',
     mimeType: 'image/png',
     buffer: Buffer.from('These are my garage sale notes, not a picture.'),
+  });
+
+  const toast = currentToast(page);
+  await expect(toast).toContainText(UI_TEXT.chosenPhoto.unreadableTitle);
+  await expect(toast).toContainText(UI_TEXT.chosenPhoto.unreadableDescription('holiday.png'));
+  await expect(page.getByRole('button', { name: 'Upload a profile picture' })).toBeVisible();
+  expect(uploads).toBe(0);
+});
+
+test('a picture the site does not take is refused by the server', async ({ page, neighbour }) => {
+  await signIn(page, neighbour);
+  await page.goto('/profile');
+
+  // A BMP opens in the browser, but the server stores only JPEG, PNG, WebP, GIF, AVIF or HEIC.
+  await page.getByLabel('Profile picture file').setInputFiles({
+    name: 'holiday.bmp',
+    mimeType: 'image/bmp',
+    buffer: TINY_BMP,
   });
 
   const toast = currentToast(page);

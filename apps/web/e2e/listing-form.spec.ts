@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Page } from '@playwright/test';
@@ -10,6 +11,15 @@ import { currentToast, field } from './support';
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 const LAMP = fixture('table-lamp.jpg');
 const CHAIR = fixture('garden-chair.jpg');
+
+/**
+ * A 1×1 BMP: an image this browser opens but the server does not take (it stores JPEG, PNG, WebP,
+ * GIF, AVIF or HEIC), so only the server can refuse it.
+ */
+const TINY_BMP = Buffer.from(
+  'Qk06AAAAAAAAADYAAAAoAAAAAQAAAAEAAAABABgAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAD/AA==',
+  'base64',
+);
 
 /** A calendar day `days` from today, as the date field takes it. */
 function dayFromToday(days: number): string {
@@ -201,21 +211,67 @@ test('a refused submit keeps every value and the chosen photo', async ({ page })
   await expectSaleKept(page, sale);
   await expect(page.getByRole('img', { name: 'Photo 1: table-lamp.jpg' })).toBeVisible();
 
-  // Refused by the server: a text file dressed up as a photo. Nothing is created, nothing is lost.
+  // Refused by the server: a picture it does not take. Nothing is created, nothing is lost.
   await field(page, 'Address').fill(sale.address);
   await page.getByLabel('Add photos').setInputFiles({
-    name: 'receipt.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from('Not a photo, just the receipt for the lamp.'),
+    name: 'receipt.bmp',
+    mimeType: 'image/bmp',
+    buffer: TINY_BMP,
   });
+  await expect(page.getByRole('img', { name: 'Photo 2: receipt.bmp' })).toBeAttached();
   await page.getByRole('button', { name: 'Publish Listing' }).click();
-  await expect(currentToast(page)).toContainText('Creation failed');
+  const refusal = currentToast(page);
+  await expect(refusal).toContainText('Creation failed');
+  await expect(refusal).toContainText('Photos must be images (JPEG, PNG, WebP, GIF, AVIF or HEIC)');
   await expect(page).toHaveURL('/create-listing');
   await expectSaleKept(page, sale);
   await expect(field(page, 'Address')).toHaveValue(sale.address);
   await expect(page.getByRole('img', { name: 'Photo 1: table-lamp.jpg' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Photo 2: receipt.png' })).toBeAttached();
+  await expect(page.getByRole('img', { name: 'Photo 2: receipt.bmp' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Publish Listing' })).toBeEnabled();
+});
+
+test('a file that is not a photo is refused by name, and a real photo picked with it is kept', async ({
+  page,
+}) => {
+  await page.goto('/create-listing');
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/listings')) uploads += 1;
+  });
+
+  await page.getByLabel('Add photos').setInputFiles([
+    {
+      name: 'fake.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('Shopping list: lamp oil, string, two garden chairs.'),
+    },
+    { name: 'table-lamp.jpg', mimeType: 'image/jpeg', buffer: readFileSync(LAMP) },
+  ]);
+
+  const refusal = currentToast(page);
+  await expect(refusal).toContainText(UI_TEXT.chosenPhoto.unreadableTitle);
+  await expect(refusal).toContainText(UI_TEXT.chosenPhoto.unreadableDescription('fake.jpg'));
+  const lamp = page.getByRole('img', { name: 'Photo 1: table-lamp.jpg' });
+  await expect(lamp).toBeVisible();
+  const chosen = page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem');
+  await expect(chosen.first()).toContainText('Primary');
+  await expect(page.getByRole('button', { name: /^Remove photo \d$/ })).toHaveCount(1);
+  await expect(page.getByRole('img', { name: /fake\.jpg/ })).toHaveCount(0);
+  await expect(page.getByText(/^1 of 5 photos/)).toBeVisible();
+
+  // Picked again on its own, it is refused again and the lamp stays the only photo.
+  await refusal.getByRole('button', { name: 'Close' }).click();
+  await expect(refusal).toHaveCount(0);
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'fake.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('Shopping list: lamp oil, string, two garden chairs.'),
+  });
+  await expect(refusal).toContainText(UI_TEXT.chosenPhoto.unreadableDescription('fake.jpg'));
+  await expect(page.getByRole('button', { name: /^Remove photo \d$/ })).toHaveCount(1);
+  await expect(lamp).toBeVisible();
+  expect(uploads).toBe(0);
 });
 
 test('an impossible sale is refused under its field and keeps what was typed', async ({ page }) => {

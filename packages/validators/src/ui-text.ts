@@ -51,6 +51,12 @@ export const UI_TEXT = {
     removeFailedFallback: 'Failed to remove profile picture',
     onlyOne: 'Send one profile picture',
   },
+  /** A chosen file that does not open as an image: a renamed document, a damaged photo. */
+  chosenPhoto: {
+    unreadableTitle: 'Not an image',
+    unreadableDescription: (fileName: string) =>
+      `"${fileName}" could not be opened as an image. Please choose a photo, such as a JPEG or PNG.`,
+  },
   listing: {
     titleRequired: 'Title is required',
     categoryRequired: 'Category is required',

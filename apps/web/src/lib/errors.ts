@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-import { HttpError } from './api-request';
+import type { UploadError } from './upload';
 
 /** What the server's error formatter adds to every tRPC error (see packages/api trpc.ts). */
 interface ErrorData {
@@ -38,6 +38,14 @@ function isTRPCClientError(error: unknown): error is Error & { data?: unknown } 
   return error instanceof Error && error.name === 'TRPCClientError';
 }
 
+/**
+ * A refused upload (lib/upload.ts), recognised by name for the same reason: the upload helper
+ * loads with the screens that send files, not with every signed-in screen.
+ */
+function isUploadError(error: unknown): error is UploadError {
+  return error instanceof Error && error.name === 'UploadError';
+}
+
 function errorData(error: unknown): ErrorData | undefined {
   if (!isTRPCClientError(error) || !isRecord(error.data)) return undefined;
   const { code, httpStatus, zodError } = error.data;
@@ -51,7 +59,7 @@ function errorData(error: unknown): ErrorData | undefined {
 
 /** The HTTP status the server answered with, or undefined when it never answered. */
 export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof HttpError) return error.status;
+  if (isUploadError(error)) return error.status;
   return errorData(error)?.httpStatus;
 }
 
@@ -64,29 +72,36 @@ export function errorCode(error: unknown): string | undefined {
  * reached the server, or the answer was not one of ours) so the caller falls back to the spec text.
  */
 export function serverMessage(error: unknown): string | undefined {
-  if (error instanceof HttpError) return error.serverMessage;
+  if (isUploadError(error)) return error.serverMessage;
   if (isTRPCClientError(error) && errorData(error)?.httpStatus !== undefined) {
     return error.message || undefined;
   }
   return undefined;
 }
 
+/** The server's per-field messages, from a tRPC error's data or a refused upload's body. */
+function fieldErrorsOfError(error: unknown): Record<string, string[] | undefined> | undefined {
+  if (isUploadError(error)) return error.fieldErrors;
+  return errorData(error)?.zodError?.fieldErrors;
+}
+
 /**
- * Puts the server's per-field validation messages on the form's fields. Returns true when at least
- * one field got a message, so the caller knows the form already explains the refusal.
+ * Puts the server's per-field validation messages on the form's fields, and focuses the first, as
+ * the form does with its own. Returns true when at least one field got a message, so the caller
+ * knows the form already explains the refusal.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
 ): boolean {
-  const fieldErrors = errorData(error)?.zodError?.fieldErrors;
+  const fieldErrors = fieldErrorsOfError(error);
   if (!fieldErrors) return false;
   let applied = false;
   for (const field of fields) {
     const message = fieldErrors[field]?.[0];
     if (message) {
-      setError(field, { type: 'server', message });
+      setError(field, { type: 'server', message }, { shouldFocus: !applied });
       applied = true;
     }
   }

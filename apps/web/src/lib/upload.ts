@@ -1,27 +1,69 @@
 import type { RouterOutputs } from '@yardsale/api';
-import {
-  createdListingSchema,
-  listingDetailSchema,
-  listingImageSchema,
-} from '@yardsale/validators';
-import type { ListingValues } from '@yardsale/validators';
-import { z } from 'zod';
 
-import { HttpError } from './api-request';
+/*
+ * The one way the app sends files: multipart POSTs to the REST paths that take uploads, because
+ * tRPC carries no files. Everything else goes through tRPC.
+ */
 
 export type ListingDetail = RouterOutputs['listings']['byId'];
 
-/** How a refused upload's error begins (spec section 8). */
-export const UPLOAD_FAILURES = {
-  createListing: 'Failed to create listing',
-  addPhotos: 'Failed to upload photos',
-} as const;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-/** A refused upload: '{what failed}: {status} {body}' (spec section 8), with the server's sentence. */
-export class UploadError extends HttpError {
-  constructor(failure: string, status: number, body: string, statusText: string) {
-    super(status, body, statusText);
-    this.message = `${failure}: ${status} ${body || statusText}`;
+interface Refusal {
+  message: string | undefined;
+  fieldErrors: Record<string, string[] | undefined>;
+}
+
+/** A REST refusal's body, `{ message, errors?, errorId? }` (docs/decisions/026), or plain text. */
+function readRefusal(body: string): Refusal {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Not ours (a proxy's page, say): a short plain-text body is the message itself.
+    return { message: body.trim() || undefined, fieldErrors: {} };
+  }
+  if (!isRecord(parsed)) return { message: undefined, fieldErrors: {} };
+  const fieldErrors: Record<string, string[] | undefined> = {};
+  if (isRecord(parsed.errors)) {
+    for (const [field, messages] of Object.entries(parsed.errors)) {
+      if (Array.isArray(messages)) {
+        fieldErrors[field] = messages.filter(
+          (message): message is string => typeof message === 'string',
+        );
+      }
+    }
+  }
+  const { message } = parsed;
+  return {
+    message: typeof message === 'string' && message.trim() ? message : undefined,
+    fieldErrors,
+  };
+}
+
+/**
+ * An upload the server refused. The message is '{what failed}: {status} {body}' (spec section 8);
+ * what the person is shown is `serverMessage`, and `fieldErrors` go on the form's fields.
+ */
+export class UploadError extends Error {
+  override readonly name = 'UploadError';
+  /** The server's sentence for the person, when it gave one. */
+  readonly serverMessage: string | undefined;
+  /** The server's messages for the fields it refused, by field name. */
+  readonly fieldErrors: Record<string, string[] | undefined>;
+
+  constructor(
+    failure: string,
+    readonly status: number,
+    body: string,
+    statusText: string,
+  ) {
+    super(`${failure}: ${status} ${body || statusText}`);
+    const refusal = readRefusal(body);
+    this.serverMessage = refusal.message;
+    this.fieldErrors = refusal.fieldErrors;
   }
 }
 
@@ -40,14 +82,15 @@ export interface UploadOptions {
 }
 
 /**
- * Multipart POST through XMLHttpRequest, because fetch cannot report upload progress. Same-origin,
- * so the session cookie goes with it.
+ * Sends a multipart form and resolves with the server's JSON answer. Through XMLHttpRequest,
+ * because fetch cannot report upload progress; same-origin, so the session cookie goes with it.
+ * `failure` begins the error's message when the server refuses (spec section 8).
  */
-function postMultipart(
+export function uploadForm(
   url: string,
   body: FormData,
   failure: string,
-  { onProgress, signal }: UploadOptions,
+  { onProgress, signal }: UploadOptions = {},
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -89,73 +132,4 @@ function postMultipart(
     signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(body);
   });
-}
-
-/** REST answers carry dates as ISO strings; the app works with the same Dates tRPC gives it. */
-const restDate = z.coerce.date();
-const restListingDetailSchema = listingDetailSchema.extend({
-  endsAt: restDate,
-  createdAt: restDate,
-  updatedAt: restDate,
-  images: z.array(listingImageSchema.extend({ createdAt: restDate })),
-});
-
-/** The listing form's fields as the multipart body names them. */
-type ListingFormFields = Omit<ListingValues, 'timeZone'>;
-
-/** Creates the listing and its photos together (all or nothing on the server). */
-export async function createListingWithPhotos(
-  listing: ListingFormFields,
-  timeZone: string,
-  photos: readonly File[],
-  options: UploadOptions = {},
-): Promise<{ id: number }> {
-  const body = new FormData();
-  const fields: Record<keyof ListingFormFields, string | null> = {
-    title: listing.title,
-    description: listing.description,
-    category: listing.category,
-    listingType: listing.listingType,
-    priceRange: listing.priceRange,
-    address: listing.address,
-    startDate: listing.startDate,
-    endDate: listing.endDate,
-    startTime: listing.startTime,
-    endTime: listing.endTime,
-    contactPhone: listing.contactPhone,
-    contactEmail: listing.contactEmail,
-  };
-  for (const [name, value] of Object.entries(fields)) body.append(name, value ?? '');
-  body.append('timeZone', timeZone);
-  for (const photo of photos) body.append('photos', photo, photo.name);
-
-  const json = await postMultipart(
-    '/api/listings/create-with-photos',
-    body,
-    UPLOAD_FAILURES.createListing,
-    options,
-  );
-  return createdListingSchema.parse(json);
-}
-
-/** Adds photos to an existing listing; the server keeps the total at 5 or fewer. */
-export async function uploadListingPhotos(
-  listingId: number,
-  photos: readonly File[],
-  options: UploadOptions = {},
-): Promise<ListingDetail> {
-  const body = new FormData();
-  for (const photo of photos) body.append('images', photo, photo.name);
-  const json = await postMultipart(
-    `/api/listings/${listingId}/images`,
-    body,
-    UPLOAD_FAILURES.addPhotos,
-    options,
-  );
-  return restListingDetailSchema.parse(json);
-}
-
-/** The browser's IANA time zone: garage-sale times are the seller's local wall-clock times. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

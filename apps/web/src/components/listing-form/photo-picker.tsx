@@ -5,6 +5,10 @@ import { ImagePlusIcon, StarIcon, XIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { DragEvent, ReactNode } from 'react';
 
+import { LISTING_FORM_TEXTS } from './listing-form-texts';
+
+const T = LISTING_FORM_TEXTS.photos;
+
 /** A photo chosen in this visit to the form, not yet sent. */
 export interface NewPhoto {
   key: string;
@@ -52,25 +56,25 @@ function PhotoTile({
       {position === 1 ? (
         <Badge className="absolute bottom-2 left-2 shadow-sm">
           <StarIcon aria-hidden="true" className="fill-current" />
-          Primary
+          {T.primary}
         </Badge>
       ) : null}
       {isNew ? (
         <Badge variant="secondary" className="absolute top-2 left-2 shadow-sm">
-          New
+          {T.new}
         </Badge>
       ) : null}
       {removing ? (
         <div className="absolute inset-0 flex items-center justify-center bg-stone-950/45 text-white">
-          <Spinner label={`Removing photo ${position}`} />
+          <Spinner label={T.removingLabel(position)} />
         </div>
       ) : null}
       <button
         type="button"
         onClick={onRemove}
         disabled={disabled || removing}
-        aria-label={`Remove photo ${position}`}
-        title="Remove photo"
+        aria-label={T.removeLabel(position)}
+        title={T.removeAction}
         className="absolute top-1.5 right-1.5 flex size-9 cursor-pointer items-center justify-center rounded-full bg-stone-950/65 text-white shadow-sm transition-colors hover:bg-stone-950/80 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-stone-950 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
       >
         <XIcon aria-hidden="true" className="size-4" />
@@ -79,13 +83,24 @@ function PhotoTile({
   );
 }
 
+/** The picker's icon, or a spinner while picked files are being checked. */
+function AddIcon({ checking, className }: { checking: boolean; className: string }) {
+  return checking ? (
+    <Spinner aria-hidden="true" className={className} />
+  ) : (
+    <ImagePlusIcon aria-hidden="true" className={className} />
+  );
+}
+
 /**
  * Up to 5 photos: previews in order, the first marked Primary (the cover), each removable. Photos
- * already on the listing (editing) come first; files can also be dropped onto the area.
+ * already on the listing (editing) come first; files can also be dropped onto the area. Picking
+ * pauses while the files just picked are checked.
  */
 export function PhotoPicker({
   existing,
   added,
+  checking,
   onAdd,
   onRemoveAdded,
   onRemoveExisting,
@@ -94,6 +109,7 @@ export function PhotoPicker({
 }: {
   existing: readonly ListingImage[];
   added: readonly NewPhoto[];
+  checking: boolean;
   onAdd: (files: File[]) => void;
   onRemoveAdded: (key: string) => void;
   onRemoveExisting: (image: ListingImage) => void;
@@ -102,7 +118,7 @@ export function PhotoPicker({
 }) {
   const [dragging, setDragging] = useState(false);
   const count = existing.length + added.length;
-  const canAdd = count < MAX_PHOTOS_PER_LISTING && !disabled;
+  const canAdd = count < MAX_PHOTOS_PER_LISTING && !disabled && !checking;
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -123,7 +139,7 @@ export function PhotoPicker({
       accept="image/*"
       multiple
       disabled={!canAdd}
-      aria-label="Add photos"
+      aria-label={T.addLabel}
       aria-describedby={HINT_ID}
       className="peer sr-only"
       onChange={(event) => {
@@ -150,16 +166,16 @@ export function PhotoPicker({
             className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-stone-300 bg-brand-50/40 px-6 py-10 text-center transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 hover:border-primary hover:bg-brand-50"
           >
             <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-              <ImagePlusIcon aria-hidden="true" className="size-6" />
+              <AddIcon checking={checking} className="size-6" />
             </span>
-            <span className="font-semibold text-foreground">Add photos</span>
-            <span className="text-sm text-muted-foreground">
-              Choose from your device, or drop them here
+            <span className="font-semibold text-foreground">
+              {checking ? T.checking : T.addLabel}
             </span>
+            <span className="text-sm text-muted-foreground">{T.addHint}</span>
           </label>
         </div>
       ) : (
-        <ul aria-label="Chosen photos" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+        <ul aria-label={T.chosenLabel} className="grid grid-cols-3 gap-3 sm:grid-cols-5">
           {existing.map((image, index) => (
             <PhotoTile
               key={`existing-${image.id}`}
@@ -171,7 +187,7 @@ export function PhotoPicker({
             >
               <img
                 src={image.thumbnailUrl}
-                alt={`Photo ${index + 1} of your listing`}
+                alt={T.existingAlt(index + 1)}
                 decoding="async"
                 width={image.width ?? 4}
                 height={image.height ?? 3}
@@ -190,7 +206,7 @@ export function PhotoPicker({
                 disabled={disabled}
                 onRemove={() => onRemoveAdded(photo.key)}
               >
-                <FilePreview file={photo.file} alt={`Photo ${position}: ${photo.file.name}`} />
+                <FilePreview file={photo.file} alt={T.addedAlt(position, photo.file.name)} />
               </PhotoTile>
             );
           })}
@@ -206,16 +222,15 @@ export function PhotoPicker({
                     : 'cursor-not-allowed opacity-60',
                 )}
               >
-                <ImagePlusIcon aria-hidden="true" className="size-6" />
-                Add photos
+                <AddIcon checking={checking} className="size-6" />
+                {checking ? T.checking : T.addLabel}
               </label>
             </li>
           ) : null}
         </ul>
       )}
       <p id={HINT_ID} className="text-sm text-muted-foreground">
-        {count} of {MAX_PHOTOS_PER_LISTING} photos · images up to 5 MB each. The first photo is the
-        cover buyers see first.
+        {T.countHint(count)}
       </p>
     </div>
   );

@@ -9,17 +9,18 @@ import {
   UserAvatar,
   toast,
 } from '@yardsale/ui';
-import { UI_TEXT, checkProfilePicture } from '@yardsale/validators';
+import { MAX_PROFILE_PICTURE_BYTES, UI_TEXT } from '@yardsale/validators';
 import { CameraIcon, ImageUpIcon, Trash2Icon } from 'lucide-react';
 import { useRef } from 'react';
 import { z } from 'zod';
 
-import { apiRequest } from '../../lib/api-request';
+import { checkChosenPhoto } from '../../lib/chosen-photo';
 import { serverMessage } from '../../lib/errors';
 import { fullName } from '../../lib/session';
 import { useSetSessionUser } from '../../lib/session-actions';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { uploadForm } from '../../lib/upload';
 
 const M = UI_TEXT.profilePicture;
 const uploadResponseSchema = z.object({ profilePicture: z.string() });
@@ -35,8 +36,8 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
     mutationFn: async (file: File) => {
       const body = new FormData();
       body.append('profilePicture', file);
-      const response = await apiRequest('POST', '/api/user/profile-picture', body);
-      return uploadResponseSchema.parse(await response.json());
+      const answer = await uploadForm('/api/user/profile-picture', body, M.uploadFailedFallback);
+      return uploadResponseSchema.parse(answer);
     },
     onSuccess: ({ profilePicture }) => {
       queryClient.setQueryData(trpc.auth.me.queryKey(), (current) =>
@@ -69,10 +70,9 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
     }),
   );
 
-  const onFileChosen = (file: File | undefined) => {
+  const onFileChosen = async (file: File | undefined) => {
     if (!file) return;
-    // A courtesy check on the declared type and size; the server inspects the bytes.
-    const problem = checkProfilePicture(file);
+    const problem = await checkChosenPhoto(file, MAX_PROFILE_PICTURE_BYTES);
     if (problem) {
       toast({ variant: 'destructive', title: problem.title, description: problem.description });
       return;
@@ -133,7 +133,7 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
           const file = event.target.files?.[0];
           // Clearing lets the same file be chosen again after a refusal.
           event.target.value = '';
-          onFileChosen(file);
+          void onFileChosen(file);
         }}
       />
     </div>
