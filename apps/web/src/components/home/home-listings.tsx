@@ -10,7 +10,7 @@ import { useTRPC } from '../../lib/trpc';
 import { HOME_TEXTS } from '../listings/listing-texts';
 import { rememberCarousel } from './carousel-memory';
 import type { CarouselMemory } from './carousel-memory';
-import { listingsQueryInput } from './home-search';
+import { LOAD_AHEAD_PX, listingsQueryInput } from './home-search';
 import type { HomeFilters, HomeSection } from './home-search';
 import { ListingCarousel } from './listing-carousel';
 
@@ -61,8 +61,9 @@ export interface HomeListingsProps extends CarouselPlace {
 }
 
 /**
- * The selected tab's carousels. With a search or a category: one carousel of what matches.
- * Without: the newest listings, then one carousel per category that has any (docs/decisions/009).
+ * The selected tab's carousels. With a search or a category: one carousel of what matches (a grid
+ * on wide screens). Without: the newest listings, then one carousel per category that has any
+ * (docs/decisions/009 and 040).
  */
 export function HomeListings({ section, filters, onSeeCategory, ...place }: HomeListingsProps) {
   const filtered = Boolean(filters.search?.trim()) || filters.category !== undefined;
@@ -92,10 +93,13 @@ export function HomeListings({ section, filters, onSeeCategory, ...place }: Home
 
   const mainId = filtered ? 'results' : 'newest';
   return (
-    <div className="flex flex-col gap-8 sm:gap-10">
+    // Carousels one under another; on wide screens a grid of four or five columns that results
+    // fill and small rows share (docs/decisions/040).
+    <div className="flex flex-col gap-8 sm:gap-10 lg:grid lg:grid-cols-4 lg:gap-x-4 xl:grid-cols-5">
       <ListingCarousel
         title={resultsTitle(section, filters)}
         icon={filtered ? undefined : SparklesIcon}
+        layout={filtered ? 'results' : 'row'}
         listings={listings}
         hasMore={query.hasNextPage}
         onReachEnd={loadMore}
@@ -110,8 +114,6 @@ export function HomeListings({ section, filters, onSeeCategory, ...place }: Home
 
 /** Categories added at a time as the page nears the last one shown. */
 const CATEGORY_STEP = 2;
-/** How far below the screen the next categories start loading. */
-const CATEGORY_LOOKAHEAD = '300px';
 /**
  * How many categories each tab had shown, for this visit: coming back to the page shows as many
  * again, so the browser can put the page back where it was.
@@ -152,7 +154,7 @@ function CategoryCarousels({
         if (!entries.some((entry) => entry.isIntersecting)) return;
         setShown((count) => Math.min(count + CATEGORY_STEP, CATEGORIES.length));
       },
-      { rootMargin: `0px 0px ${CATEGORY_LOOKAHEAD} 0px` },
+      { rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` },
     );
     observer.observe(end);
     return () => observer.disconnect();
@@ -168,7 +170,9 @@ function CategoryCarousels({
           onSeeAll={() => onSeeCategory(category)}
         />
       ))}
-      {shown < CATEGORIES.length ? <div ref={endRef} aria-hidden="true" /> : null}
+      {shown < CATEGORIES.length ? (
+        <div ref={endRef} aria-hidden="true" className="col-span-full" />
+      ) : null}
     </>
   );
 }
@@ -195,7 +199,8 @@ function CategoryCarousel({
         <Button type="button" variant="link" size="sm" onClick={onSeeAll}>
           See all
           <span className="sr-only"> in {category}</span>
-          <ChevronRightIcon aria-hidden="true" />
+          {/* Wide screens leave the title of a one-card row the room. */}
+          <ChevronRightIcon aria-hidden="true" className="lg:hidden" />
         </Button>
       }
       {...placeProps(place, `category:${category}`)}

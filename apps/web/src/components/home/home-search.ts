@@ -30,6 +30,9 @@ export const LISTING_TYPE_OF_SECTION: Readonly<Record<HomeSection, ListingType>>
   sales: 'garage-sale',
 };
 
+/** How far below the screen the next category rows, or the next page of a grid, start loading. */
+export const LOAD_AHEAD_PX = 300;
+
 /** Cards fetched per page of a carousel: a screenful on a wide display, and a bit more. */
 export const CAROUSEL_PAGE_SIZE = 12;
 

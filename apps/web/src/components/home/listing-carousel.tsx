@@ -12,11 +12,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 import { ListingCard, ListingCardSkeleton } from '../listings/listing-card';
 import { LISTING_TEXTS } from '../listings/listing-texts';
-import { CAROUSEL_STEP_PX, useCarouselSnap } from './use-carousel-snap';
+import { LOAD_AHEAD_PX } from './home-search';
+import { CAROUSEL_STEP_PX, prefersReducedMotion, useCarouselSnap } from './use-carousel-snap';
 
 export interface ListingCarouselProps {
   title: string;
@@ -34,11 +35,61 @@ export interface ListingCarouselProps {
   onOpenListing?: (scrollLeft: number) => void;
   /** Beside the arrows, e.g. a link to see the whole category. */
   action?: ReactNode;
+  /**
+   * On wide screens (lg and up) inside the home grid: `results` lays every card on the grid and
+   * pages down the screen; a `row` stays a carousel, or takes only the columns its cards fill
+   * when they are fewer than a row (docs/decisions/040).
+   */
+  layout?: 'row' | 'results';
 }
 
-const cardStyle = { width: CAROUSEL.cardWidthPx } as const;
+/** The card width lives in one place (the spec's 320 px); wide-screen grids override it. */
+const listStyle = {
+  '--card-width': `${CAROUSEL.cardWidthPx}px`,
+  columnGap: CAROUSEL.gapPx,
+  scrollPaddingInline: 0,
+} as CSSProperties;
 
-/** A titled, horizontally scrolling row of listing cards. */
+/** The section, its list and each card on wide screens; the same on every screen below lg. */
+interface WideLayout {
+  section: string;
+  list: string;
+  card: string;
+}
+
+// A grid section shares the home grid's columns (subgrid), so cards line up from row to row, and
+// its cards stretch to the tallest in the row.
+const SUBGRID = 'lg:grid lg:grid-cols-subgrid lg:grid-rows-[auto_1fr]';
+const RESULTS: WideLayout = {
+  section: `lg:col-span-full ${SUBGRID}`,
+  list: 'lg:col-span-full lg:grid lg:grid-cols-subgrid lg:mx-0 lg:overflow-visible lg:px-0',
+  card: 'lg:w-auto',
+};
+const FULL_ROW: WideLayout = { section: 'lg:col-span-full', list: '', card: '' };
+/** A row of one to four cards at lg (four columns), of one to five at xl (five columns). */
+const SHELVES: readonly WideLayout[] = [
+  { ...RESULTS, section: `lg:col-span-1 ${SUBGRID}` },
+  { ...RESULTS, section: `lg:col-span-2 ${SUBGRID}` },
+  { ...RESULTS, section: `lg:col-span-3 ${SUBGRID}` },
+  { ...RESULTS, section: `lg:col-span-4 ${SUBGRID}` },
+  {
+    section: 'lg:col-span-full xl:col-span-5 xl:grid xl:grid-cols-subgrid xl:grid-rows-[auto_1fr]',
+    list: 'xl:col-span-full xl:grid xl:grid-cols-subgrid xl:mx-0 xl:overflow-visible xl:px-0',
+    card: 'xl:w-auto',
+  },
+];
+
+function wideLayout(layout: 'row' | 'results', count: number, hasMore: boolean): WideLayout {
+  if (layout === 'results') return RESULTS;
+  if (hasMore || count === 0) return FULL_ROW;
+  return SHELVES[count - 1] ?? FULL_ROW;
+}
+
+/** Arrows for a mouse or trackpad, the swipe hint for a finger. */
+const POINTER_ONLY = 'hidden [@media(hover:hover)_and_(pointer:fine)]:flex';
+const TOUCH_ONLY = 'flex [@media(hover:hover)_and_(pointer:fine)]:hidden';
+
+/** A titled, horizontally scrolling row of listing cards; on wide screens, part of the home grid. */
 export function ListingCarousel({
   title,
   icon: Icon,
@@ -50,6 +101,7 @@ export function ListingCarousel({
   onRestored,
   onOpenListing,
   action,
+  layout = 'row',
 }: ListingCarouselProps) {
   // Cards are drawn in a background render that gives way to the browser every few milliseconds:
   // a dozen arriving at once would otherwise hold the page still while they render.
@@ -58,6 +110,8 @@ export function ListingCarousel({
   const scrollerRef = useRef<HTMLUListElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+  // Laid out as a grid (wide screens): the next page loads as the page, not the row, scrolls.
+  const [isGrid, setIsGrid] = useState(false);
   useCarouselSnap(scrollerRef);
 
   const measureEdges = useCallback(() => {
@@ -76,7 +130,10 @@ export function ListingCarousel({
     if (!scroller) return;
     // The observer reports the first size once layout has run: measuring here would force the
     // whole page's first layout in the middle of rendering it.
-    const resize = new ResizeObserver(measureEdges);
+    const resize = new ResizeObserver(() => {
+      measureEdges();
+      setIsGrid(getComputedStyle(scroller).display === 'grid');
+    });
     resize.observe(scroller);
     scroller.addEventListener('scroll', measureEdges, { passive: true });
     return () => {
@@ -85,7 +142,8 @@ export function ListingCarousel({
     };
   }, [measureEdges, listings?.length, hasMore]);
 
-  // Load the next page when the placeholder card at the end comes within a card of the screen.
+  // Load the next page when the placeholder card at the end comes within a card of the row's
+  // end, or on a grid, within the look-ahead of the bottom of the screen.
   useEffect(() => {
     const scroller = scrollerRef.current;
     const end = endRef.current;
@@ -94,11 +152,13 @@ export function ListingCarousel({
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) onReachEnd();
       },
-      { root: scroller, rootMargin: `0px ${CAROUSEL.cardWidthPx}px 0px 0px` },
+      isGrid
+        ? { rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` }
+        : { root: scroller, rootMargin: `0px ${CAROUSEL.cardWidthPx}px 0px 0px` },
     );
     observer.observe(end);
     return () => observer.disconnect();
-  }, [hasMore, onReachEnd, listings?.length]);
+  }, [hasMore, onReachEnd, listings?.length, isGrid]);
 
   const restored = useRef(false);
   useLayoutEffect(() => {
@@ -115,7 +175,10 @@ export function ListingCarousel({
     const scroller = scrollerRef.current;
     if (!scroller) return;
     const cardsInView = Math.max(1, Math.floor(scroller.clientWidth / CAROUSEL_STEP_PX));
-    scroller.scrollBy({ left: direction * cardsInView * CAROUSEL_STEP_PX, behavior: 'smooth' });
+    scroller.scrollBy({
+      left: direction * cardsInView * CAROUSEL_STEP_PX,
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
   };
 
   const loading = listings === undefined;
@@ -123,21 +186,33 @@ export function ListingCarousel({
   // Two cards always overflow a phone; on a wide screen they may all fit, and then there is nothing to swipe to.
   const overflows = !(edges.atStart && edges.atEnd);
   const showHint = count > 1 && overflows;
+  const wide = wideLayout(layout, count, hasMore);
+  const cardClass = cn('w-(--card-width) shrink-0', wide.card);
 
   return (
-    <section aria-labelledby={headingId} aria-busy={loading} className="flex flex-col gap-3">
-      <div className="flex items-end justify-between gap-3">
+    <section
+      aria-labelledby={headingId}
+      aria-busy={loading}
+      // Only the row gap: a grid's columns keep the gaps of the grid they belong to.
+      className={cn('flex flex-col gap-y-3', wide.section)}
+    >
+      <div className="col-span-full flex items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
           <h2
             id={headingId}
-            className="flex items-center gap-2 font-display text-lg font-semibold tracking-tight sm:text-xl"
+            className="flex items-center gap-2 font-display text-lg font-semibold tracking-tight sm:text-xl lg:text-lg"
           >
             {Icon ? <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" /> : null}
             <span className="truncate">{title}</span>
           </h2>
           {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
           {showHint ? (
-            <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+            <p
+              className={cn(
+                'items-center gap-1.5 text-xs font-medium text-muted-foreground',
+                TOUCH_ONLY,
+              )}
+            >
               <HandIcon aria-hidden="true" className="size-3.5" />
               {LISTING_TEXTS.swipeHint}
             </p>
@@ -146,15 +221,19 @@ export function ListingCarousel({
         <div className="flex shrink-0 items-center gap-2">
           {action}
           {showHint ? (
-            <div className="hidden gap-1.5 sm:flex">
+            // Marked disabled at the ends rather than disabled outright, so a keyboard user's
+            // focus stays on the arrow that reached the end.
+            <div className={cn('gap-1.5', POINTER_ONLY)}>
               <Button
                 type="button"
                 variant="outline"
                 size="icon"
                 className="size-9! rounded-full!"
-                aria-label={`Scroll ${title} back`}
-                disabled={edges.atStart}
-                onClick={() => scrollByPage(-1)}
+                aria-label={LISTING_TEXTS.scrollBack(title)}
+                aria-disabled={edges.atStart}
+                onClick={() => {
+                  if (!edges.atStart) scrollByPage(-1);
+                }}
               >
                 <ChevronLeftIcon aria-hidden="true" />
               </Button>
@@ -163,9 +242,11 @@ export function ListingCarousel({
                 variant="outline"
                 size="icon"
                 className="size-9! rounded-full!"
-                aria-label={`Scroll ${title} forward`}
-                disabled={edges.atEnd}
-                onClick={() => scrollByPage(1)}
+                aria-label={LISTING_TEXTS.scrollForward(title)}
+                aria-disabled={edges.atEnd}
+                onClick={() => {
+                  if (!edges.atEnd) scrollByPage(1);
+                }}
               >
                 <ChevronRightIcon aria-hidden="true" />
               </Button>
@@ -178,27 +259,29 @@ export function ListingCarousel({
         ref={scrollerRef}
         className={cn(
           // Bleeds to the page edge on phones so the next card peeks in, inviting a swipe.
-          '-mx-4 flex overflow-x-auto overscroll-x-contain px-4 pt-1 pb-4 sm:-mx-6 sm:px-6',
+          '-mx-4 flex gap-y-6 overflow-x-auto overscroll-x-contain px-4 pt-1 pb-4 sm:-mx-6 sm:px-6',
           '[scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+          wide.list,
         )}
-        style={{ gap: CAROUSEL.gapPx, scrollPaddingInline: 0 }}
+        style={listStyle}
       >
         {loading
           ? Array.from({ length: CAROUSEL.skeletonCount }, (_, index) => (
-              <li key={index} className="shrink-0" style={cardStyle}>
+              <li key={index} className={cardClass}>
                 <ListingCardSkeleton />
               </li>
             ))
           : listings.map((listing) => (
-              <li key={listing.id} className="shrink-0" style={cardStyle}>
+              <li key={listing.id} className={cardClass}>
                 <ListingCard
                   listing={listing}
+                  typeBadge={false}
                   onOpen={() => onOpenListing?.(scrollerRef.current?.scrollLeft ?? 0)}
                 />
               </li>
             ))}
         {!loading && hasMore ? (
-          <li ref={endRef} className="shrink-0" style={cardStyle}>
+          <li ref={endRef} className={cardClass}>
             <ListingCardSkeleton />
           </li>
         ) : null}

@@ -5,7 +5,7 @@ import type { RefObject } from 'react';
 /** The distance from one card's start to the next one's. */
 export const CAROUSEL_STEP_PX = CAROUSEL.cardWidthPx + CAROUSEL.gapPx;
 
-function prefersReducedMotion(): boolean {
+export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 

@@ -19,6 +19,8 @@ export interface ListingCardProps {
   actions?: ReactNode;
   /** The bookmark on the photo; off where the actions already manage saving. */
   saveControl?: boolean;
+  /** The listing type on the photo; off where the screen already says it (the home tabs). */
+  typeBadge?: boolean;
   className?: string;
 }
 
@@ -31,6 +33,7 @@ export function ListingCard({
   onOpen,
   actions,
   saveControl = true,
+  typeBadge = true,
   className,
 }: ListingCardProps) {
   const user = useCurrentUser();
@@ -53,15 +56,17 @@ export function ListingCard({
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <div className="pointer-events-none absolute top-3 left-3 flex flex-wrap gap-1.5">
-          <Badge
-            variant="plain"
-            className={cn(
-              'bg-white/95 shadow-sm ring-stone-900/8 backdrop-blur',
-              isSale ? 'text-brand-800' : 'text-pine-800',
-            )}
-          >
-            {LISTING_TYPE_LABELS[listing.listingType]}
-          </Badge>
+          {typeBadge ? (
+            <Badge
+              variant="plain"
+              className={cn(
+                'bg-white/95 shadow-sm ring-stone-900/8 backdrop-blur',
+                isSale ? 'text-brand-800' : 'text-pine-800',
+              )}
+            >
+              {LISTING_TYPE_LABELS[listing.listingType]}
+            </Badge>
+          ) : null}
           {listing.isExpired ? <Badge variant="destructive">{LISTING_TEXTS.expired}</Badge> : null}
         </div>
         {listing.imageCount > 1 ? (
@@ -74,7 +79,8 @@ export function ListingCard({
       </div>
 
       <div className="flex flex-1 flex-col gap-2.5 p-4">
-        <div className="flex items-center justify-between gap-2">
+        {/* On a narrow card the price moves under a long category rather than past the edge. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <CategoryBadge category={listing.category} />
           <span className="text-sm font-bold whitespace-nowrap text-foreground">
             <span className="sr-only">Price range: </span>

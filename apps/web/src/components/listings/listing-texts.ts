@@ -16,6 +16,8 @@ export const LISTING_TEXTS = {
   deleteConfirm:
     'Are you sure you want to delete this listing? This action cannot be undone and will remove all related conversations.',
   swipeHint: 'Swipe to see more',
+  scrollBack: (row: string) => `Previous listings in ${row}`,
+  scrollForward: (row: string) => `Next listings in ${row}`,
 } as const;
 
 export const HOME_TEXTS = {
