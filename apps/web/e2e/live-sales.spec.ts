@@ -54,3 +54,24 @@ test('a quiet week says so, with a way to post a sale', async ({ page }) => {
   await weekend.getByRole('link', { name: 'Post Your Sale' }).click();
   await expect(page).toHaveURL('/create-listing');
 });
+
+test('on a phone, the hero’s buttons keep their labels inside their borders', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/current');
+  const hero = page.getByRole('region', { name: 'Live Sales Now' });
+  for (const name of ['Browse All', 'Post Your Sale']) {
+    const button = hero.getByRole('link', { name });
+    await expect(button).toBeVisible();
+    // The label with its padding fits the button: nothing spills over or touches the border.
+    const fit = await button.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        spills: element.scrollWidth > element.clientWidth,
+        padding: Math.min(parseFloat(style.paddingLeft), parseFloat(style.paddingRight)),
+        inWindow: element.getBoundingClientRect().right <= window.innerWidth,
+      };
+    });
+    expect(fit).toEqual({ spills: false, padding: expect.any(Number), inWindow: true });
+    expect(fit.padding).toBeGreaterThanOrEqual(12);
+  }
+});

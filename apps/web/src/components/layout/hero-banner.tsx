@@ -59,8 +59,9 @@ export function HeroBanner({
   links: readonly HeroLink[];
 }) {
   const styles = VARIANTS[variant];
-  // Two buttons a row on phones: the primary one takes a row of its own when the links fill theirs.
-  const primaryClass = cn(links.length % 2 === 0 && 'col-span-2', styles.primary);
+  // On phones the buttons share a row when their labels fit and widen to fill it; a label that
+  // would not fit with its padding moves its button to a row of its own.
+  const primaryClass = cn('grow sm:grow-0', styles.primary);
   const primaryContent = (
     <>
       <primary.icon aria-hidden="true" />
@@ -107,7 +108,7 @@ export function HeroBanner({
         <p className={cn('mt-2 text-sm text-pretty sm:mt-3 sm:text-lg', styles.description)}>
           {description}
         </p>
-        <div className="mt-5 grid grid-cols-2 gap-3 sm:mt-6 sm:flex">
+        <div className="mt-5 flex flex-wrap gap-2 sm:mt-6 sm:gap-3">
           {'to' in primary ? (
             <Button asChild size="lg" variant="plain" className={primaryClass}>
               <Link to={primary.to}>{primaryContent}</Link>
@@ -130,7 +131,7 @@ export function HeroBanner({
               size="lg"
               variant="plain"
               className={cn(
-                'border border-white/40 bg-white/10 px-4! shadow-xs hover:border-white/70 hover:bg-white/20',
+                'grow border border-white/40 bg-white/10 px-3.5! shadow-xs hover:border-white/70 hover:bg-white/20 sm:grow-0 sm:px-4!',
                 styles.link,
               )}
             >
