@@ -125,3 +125,47 @@ test('only its owner may edit a listing', async ({ page }) => {
   await page.getByRole('link', { name: 'View listing' }).click();
   await expect(page).toHaveURL(`/listing/${id}`);
 });
+
+test('a long seller name is shown in full, on a phone and on a wide screen', async ({
+  page,
+  browser,
+}) => {
+  // A seeded seller whose name no other journey looks for, renamed for this one and back.
+  const seller = { email: 'marcus.washington@example.com', password: 'demo-password' };
+  const longLastName = 'Washington-Featherstonehaugh-Montgomery';
+  const sellerContext = await browser.newContext({ baseURL: e2eEnv.baseURL });
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, seller);
+  const renameTo = async (lastName: string) => {
+    const response = await sellerPage.request.post('/trpc/auth.updateProfile', {
+      data: { json: { firstName: 'Marcus', lastName, email: seller.email } },
+      headers: { origin: e2eEnv.baseURL },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
+  await renameTo(longLastName);
+  try {
+    const { id } = await seededListing(page.request, 'Trek FX 2 Hybrid Bike, Medium Frame');
+    await page.goto(`/listing/${id}`);
+    const name = page
+      .getByRole('link', { name: /^Listed by / })
+      .getByText(`Marcus ${longLastName}`, { exact: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect(name).toBeVisible();
+      // Wrapped, not cut: every letter is inside the name's own box, and the box inside the link.
+      const shown = await name.evaluate((element) => {
+        const link = element.closest('a')?.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return {
+          cut: element.scrollWidth > element.clientWidth,
+          insideLink: link !== undefined && box.left >= link.left && box.right <= link.right,
+        };
+      });
+      expect(shown).toEqual({ cut: false, insideLink: true });
+    }
+  } finally {
+    await renameTo('Washington');
+    await sellerContext.close();
+  }
+});

@@ -156,11 +156,13 @@ export function ListingSummary({
             <span className="text-xs font-medium text-muted-foreground">
               {isOwner ? 'Listed by you' : 'Listed by'}
             </span>
-            <span className="truncate font-semibold">{seller}</span>
-          </span>
-          <span className="flex shrink-0 items-center gap-1 text-sm font-medium text-primary">
-            View profile
-            <ChevronRightIcon aria-hidden="true" className="size-4" />
+            {/* Long names wrap rather than being cut (it is who the reader is about to meet), so
+                the name has the whole width and the link's label goes under it. */}
+            <span className="font-semibold break-words">{seller}</span>
+            <span className="mt-0.5 flex items-center gap-1 text-sm font-medium text-primary">
+              View profile
+              <ChevronRightIcon aria-hidden="true" className="size-4" />
+            </span>
           </span>
         </Link>
       </div>
