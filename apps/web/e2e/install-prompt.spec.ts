@@ -75,6 +75,22 @@ test.describe('where the browser offers installation', () => {
     await expect(installModal(page)).toBeHidden();
   });
 
+  test('the card is a banner above the page, in its flow: it covers nothing', async ({ page }) => {
+    await page.goto('/about');
+    await offerInstall(page);
+    const card = installCard(page);
+    await expect(card).toBeVisible();
+    const cardBox = await card.boundingBox();
+    const headerBox = await page.getByRole('banner').boundingBox();
+    expect(cardBox?.y).toBe(0);
+    expect((cardBox?.y ?? 0) + (cardBox?.height ?? 0)).toBeLessThanOrEqual(headerBox?.y ?? 0);
+
+    // Scrolled down, it stays at the top of the page instead of floating over what is read.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('contentinfo')).toBeInViewport();
+    await expect(card).not.toBeInViewport();
+  });
+
   test('after 30 seconds the card gives way to the install modal', async ({ page }) => {
     await page.clock.install();
     await page.goto('/about');

@@ -59,7 +59,13 @@ export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
           <InstallModal onInstall={startInstall} onLater={dismiss} />
         </Suspense>
       ) : null}
-      {update.updateReady || showCard ? (
+      {showCard ? (
+        // In the page's flow above the header, where it covers nothing.
+        <Suspense fallback={null}>
+          <InstallCard onInstall={startInstall} onLater={dismiss} />
+        </Suspense>
+      ) : null}
+      {update.updateReady ? (
         // Bottom left on wide screens, where toasts (bottom right) do not cover it; above the
         // tab bar on phones.
         <div
@@ -68,16 +74,9 @@ export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
             aboveTabBar ? 'bottom-16 md:bottom-0' : 'bottom-0',
           )}
         >
-          {update.updateReady ? (
-            <Suspense fallback={null}>
-              <UpdateNotice onReload={update.reload} onDismiss={update.dismiss} />
-            </Suspense>
-          ) : null}
-          {showCard ? (
-            <Suspense fallback={null}>
-              <InstallCard onInstall={startInstall} onLater={dismiss} />
-            </Suspense>
-          ) : null}
+          <Suspense fallback={null}>
+            <UpdateNotice onReload={update.reload} onDismiss={update.dismiss} />
+          </Suspense>
         </div>
       ) : null}
     </>

@@ -6,7 +6,10 @@ import { LogoIcon } from '../brand/word-mark';
 
 const texts = UI_TEXT.install;
 
-/** The quiet first ask, shown when the browser offers installation. */
+/**
+ * The quiet first ask, shown when the browser offers installation: a banner at the top of the
+ * page, in its flow, so it covers nothing (like the iPhone banner).
+ */
 export function InstallCard({
   onInstall,
   onLater,
@@ -16,19 +19,19 @@ export function InstallCard({
 }) {
   const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="pointer-events-auto flex items-start gap-3 rounded-2xl border bg-card p-4 text-card-foreground shadow-float"
-    >
-      <LogoIcon className="size-11" />
-      <div className="grid min-w-0 flex-1 gap-3">
-        <div className="grid gap-0.5">
-          <h2 id={titleId} className="font-display text-base leading-snug font-semibold">
+    <section aria-labelledby={titleId} className="border-b bg-brand-50">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5 sm:px-6">
+        <LogoIcon className="size-8 sm:size-9" />
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="text-sm leading-snug font-semibold">
             {texts.cardTitle}
           </h2>
-          <p className="text-sm leading-snug text-muted-foreground">{texts.cardDescription}</p>
+          {/* Phones keep the banner to one short row. */}
+          <p className="hidden text-xs leading-snug text-muted-foreground sm:block">
+            {texts.cardDescription}
+          </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex shrink-0 gap-1 sm:gap-2">
           <Button size="sm" onClick={onInstall}>
             {texts.install}
           </Button>
