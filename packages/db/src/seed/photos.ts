@@ -107,10 +107,14 @@ export function listingPhotoSvg(label: string, category: Category, variant: numb
   const w = DETAIL_WIDTH;
   const h = DETAIL_HEIGHT;
   const angle = (variant * 55 + 20) % 360;
+  // The name band sits above the photo's bottom quarter, which the app covers with its photo
+  // counters (on cards and on the listing page); the band stays clear of them at every card size.
+  const bandTop = Math.round(h * 0.56);
+  const bandHeight = 180;
   // The symbol sits centred in the area above the name band, nudged sideways and resized per variant.
-  const iconScale = 2.9 - (variant % 3) * 0.4;
+  const iconScale = 2.3 - (variant % 3) * 0.35;
   const iconX = w / 2 - 100 * iconScale + ((variant % 3) - 1) * 220;
-  const iconY = (h - 200) / 2 - 100 * iconScale + (variant % 2) * 30;
+  const iconY = bandTop / 2 - 100 * iconScale + (variant % 2) * 20;
   // Bold sans glyphs average about 0.62 em: keep the name inside the width.
   const fontSize = Math.min(76, Math.floor((w - 120) / (Math.max(label.length, 1) * 0.62)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
@@ -124,8 +128,8 @@ export function listingPhotoSvg(label: string, category: Category, variant: numb
   <circle cx="${w * 0.85}" cy="${h * 0.15}" r="260" fill="white" opacity="0.08"/>
   <circle cx="${w * 0.1}" cy="${h * 0.75}" r="200" fill="white" opacity="0.06"/>
   <g transform="translate(${iconX} ${iconY}) scale(${iconScale})" fill="white" opacity="0.92">${look.icon}</g>
-  <rect x="0" y="${h - 200}" width="${w}" height="200" fill="black" opacity="0.28"/>
-  <text x="${w / 2}" y="${h - 100}" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
+  <rect x="0" y="${bandTop}" width="${w}" height="${bandHeight}" fill="black" opacity="0.28"/>
+  <text x="${w / 2}" y="${bandTop + bandHeight / 2}" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif"
     font-size="${fontSize}" font-weight="bold" fill="white" text-anchor="middle" dominant-baseline="middle">${escapeXml(label)}</text>
 </svg>`;
 }
