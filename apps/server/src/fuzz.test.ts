@@ -79,6 +79,7 @@ const PROCEDURES: Record<string, Who[]> = {
 
 /** The fuzzed REST paths and who calls each; a path missing here fails the coverage test. */
 const REST_PATHS: Record<string, Who[]> = {
+  'GET /api/session': ['visitor', 'user'],
   'GET /api/user': ['visitor', 'user'],
   'PUT /api/user': ['throwaway'],
   'PUT /api/user/password': ['throwaway'],

@@ -86,12 +86,23 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     const me = await call('GET', '/api/user', { cookie });
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(email);
+
+    // The same user through GET /api/session, which never refuses.
+    const session = await call('GET', '/api/session', { cookie });
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ email, firstName: 'Theo', lastName: 'Marsh' });
+    expect(JSON.stringify(session.body)).not.toMatch(/passwordHash|argon2/);
   });
 
   it('answers 401 with a message when nobody is signed in', async () => {
     const me = await call('GET', '/api/user');
     expect(me.status).toBe(401);
     expect(me.body.message).toBe(UI_TEXT.auth.unauthorized);
+
+    // A page that only asks who is there gets a 200 with nobody, not a refusal.
+    const session = await call('GET', '/api/session');
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ user: null });
   });
 
   it('refuses the same e-mail twice with 409 and the spec-like message', async () => {

@@ -13,6 +13,9 @@ export const sessionUserSchema = z.object({
   role: z.enum(USER_ROLES),
   createdAt: z.date(),
 });
+/** Who is signed in, for a page that must not treat a visitor as an error: the user, or null. */
+export const sessionAnswerSchema = z.object({ user: sessionUserSchema.nullable() });
+
 export type SessionUser = z.output<typeof sessionUserSchema>;
 
 export const successSchema = z.object({ success: z.literal(true) });

@@ -30,6 +30,7 @@ import {
   changePasswordSchema,
   profilePictureResponseSchema,
   registerSchema,
+  sessionAnswerSchema,
   sessionUserSchema,
   signInSchema,
   successSchema,
@@ -144,6 +145,15 @@ export const restRoutes: RestRoute[] = [
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
       return user;
     },
+  },
+  {
+    method: 'GET',
+    url: '/api/session',
+    summary: 'Who is signed in: the user, or null for a visitor (always 200)',
+    tag: 'auth',
+    response: sessionAnswerSchema,
+    access: 'public',
+    run: async ({ caller }) => ({ user: await caller.auth.me() }),
   },
   {
     method: 'PUT',

@@ -22,7 +22,7 @@ function isTextOrNull(value: unknown): value is string | null {
 }
 
 /**
- * `GET /api/user`'s answer as the session user, or undefined when it is not one (then the cache
+ * The user in `GET /api/session`'s answer as the session user, or undefined when it is not one (then the cache
  * asks again through tRPC). Read by hand: JSON carries the date as a string, and a schema library
  * would weigh on every signed-in first visit.
  */

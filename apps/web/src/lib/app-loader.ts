@@ -20,7 +20,7 @@ export interface ApiClient extends ApiContext {
 /** What the server said about the session before the API client was loaded. */
 export type SessionProbe =
   | { kind: 'visitor' }
-  /** `GET /api/user`'s JSON, read by the API client once it loads (the landing page never needs it). */
+  /** The user in `GET /api/session`'s JSON, read by the API client once it loads (the landing page never needs it). */
   | { kind: 'user'; answer: unknown }
   /** No usable answer (server unreachable): the API client asks again and reports failures. */
   | { kind: 'unknown' };
@@ -122,18 +122,22 @@ export function loadSessionUser({ queryClient, trpc }: ApiContext): Promise<Sess
 }
 
 /**
- * Asks the documented `GET /api/user` (401 for a visitor), without the API client, so the landing
- * page can tell a visitor from a signed-in user before deciding to load anything else.
+ * Asks the documented `GET /api/session` (200 with `{ user: null }` for a visitor, so a visitor's
+ * page logs no failed request), without the API client, so the landing page can tell a visitor
+ * from a signed-in user before deciding to load anything else.
  */
 async function probeSession(): Promise<SessionProbe> {
   try {
-    const response = await fetch('/api/user', {
+    const response = await fetch('/api/session', {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
-    if (response.status === 401) return { kind: 'visitor' };
     if (!response.ok) return { kind: 'unknown' };
-    return { kind: 'user', answer: await response.json() };
+    const answer: unknown = await response.json();
+    if (typeof answer !== 'object' || answer === null || !('user' in answer)) {
+      return { kind: 'unknown' };
+    }
+    return answer.user === null ? { kind: 'visitor' } : { kind: 'user', answer: answer.user };
   } catch {
     return { kind: 'unknown' };
   }
