@@ -80,7 +80,7 @@ export function MessageThread({
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label="Back to conversations"
+            aria-label={MESSAGES_TEXTS.backToConversations}
             onClick={onBack}
           >
             <ArrowLeftIcon aria-hidden="true" className="size-5" />
@@ -102,8 +102,8 @@ export function MessageThread({
             type="button"
             variant="quietDanger"
             size="icon"
-            aria-label="Delete conversation"
-            title="Delete conversation"
+            aria-label={MESSAGES_TEXTS.deleteConversation}
+            title={MESSAGES_TEXTS.deleteConversation}
             onClick={() => setConfirmOpen(true)}
           >
             <Trash2Icon aria-hidden="true" className="size-5" />
@@ -125,9 +125,9 @@ export function MessageThread({
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Delete this conversation?"
-        description={`It will be removed from your messages. ${name} keeps their copy, and a new message brings it back.`}
-        confirmLabel="Delete conversation"
+        title={MESSAGES_TEXTS.deleteConversationTitle}
+        description={MESSAGES_TEXTS.deleteConversationDescription(name)}
+        confirmLabel={MESSAGES_TEXTS.deleteConversation}
         destructive
         pending={deleteConversation.isPending}
         onConfirm={() => deleteConversation.mutate({ conversationId: conversation.id })}
@@ -323,10 +323,14 @@ function MessageBubble({
 }) {
   const pending = isPending(message);
   const isNew = !own && !message.isRead;
-  const status = pending ? 'Sending…' : message.isRead ? 'Read' : 'Sent';
+  const status = pending
+    ? MESSAGES_TEXTS.statusSending
+    : message.isRead
+      ? MESSAGES_TEXTS.statusRead
+      : MESSAGES_TEXTS.statusSent;
   return (
     <li className={cn('group flex flex-col', own ? 'items-end' : 'items-start')}>
-      <span className="sr-only">{own ? 'You' : otherName}:</span>
+      <span className="sr-only">{own ? MESSAGES_TEXTS.you : otherName}:</span>
       <div
         className={cn(
           'flex max-w-[85%] min-w-0 items-center gap-1.5 sm:max-w-[70%]',
@@ -352,8 +356,8 @@ function MessageBubble({
             variant="quietDanger"
             size="icon"
             className="size-8! shrink-0 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
-            aria-label="Delete message"
-            title="Delete message"
+            aria-label={MESSAGES_TEXTS.deleteMessage}
+            title={MESSAGES_TEXTS.deleteMessage}
             onClick={onDelete}
           >
             <Trash2Icon aria-hidden="true" className="size-4" />
@@ -454,8 +458,8 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
     <form onSubmit={onSubmit} className="border-t bg-card px-3 py-3 sm:px-4">
       <div className="flex items-end gap-2">
         <Textarea
-          aria-label="Message"
-          placeholder="Write a message…"
+          aria-label={MESSAGES_TEXTS.composerLabel}
+          placeholder={MESSAGES_TEXTS.composerPlaceholder}
           rows={1}
           maxLength={MESSAGE_MAX_LENGTH}
           value={text}
@@ -473,7 +477,7 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
           size="icon"
           className="size-11! shrink-0"
           disabled={empty}
-          aria-label="Send message"
+          aria-label={MESSAGES_TEXTS.send}
         >
           <SendIcon aria-hidden="true" className="size-5" />
         </Button>
