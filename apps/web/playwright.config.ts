@@ -31,14 +31,17 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: 'sessions', testMatch: /sessions\.setup\.ts/ },
     {
       name: 'desktop',
+      dependencies: ['sessions'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
       grepInvert: /@phone|@everyone/,
       teardown: 'everyone',
     },
     {
       name: 'phone',
+      dependencies: ['sessions'],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
@@ -13,10 +16,19 @@ type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
  */
 export const SEEDED_MEMBER = { email: 'grace.nakamura@example.com', password: 'demo-password' };
 
+/**
+ * A signed-in session of this account, signed in once per run and kept in the run's data folder:
+ * every worker reuses it, so the suite's sign-ins stay well inside the per-address limit (30 in 15
+ * minutes, decision 028) however many workers and journeys use these accounts. No journey signs
+ * these accounts out.
+ */
 export async function sessionOf(credentials: {
   email: string;
   password: string;
 }): Promise<StorageState> {
+  const saved = path.join(e2eEnv.dataDir, 'sessions', `${credentials.email}.json`);
+  if (existsSync(saved)) return JSON.parse(readFileSync(saved, 'utf8')) as StorageState;
+
   const request = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
   const response = await request.post('/trpc/auth.login', {
     data: { json: { ...credentials, rememberMe: false } },
@@ -25,6 +37,11 @@ export async function sessionOf(credentials: {
   expect(response.ok(), await response.text()).toBe(true);
   const state = await request.storageState();
   await request.dispose();
+  // Written whole and then renamed, so a worker never reads half a file.
+  mkdirSync(path.dirname(saved), { recursive: true });
+  const partial = `${saved}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify(state));
+  renameSync(partial, saved);
   return state;
 }
 
