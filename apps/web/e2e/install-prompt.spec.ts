@@ -75,20 +75,35 @@ test.describe('where the browser offers installation', () => {
     await expect(installModal(page)).toBeHidden();
   });
 
-  test('the card is a banner above the page, in its flow: it covers nothing', async ({ page }) => {
+  test('the card arrives at the foot of the page, above the footer: nothing on screen moves or is covered', async ({
+    page,
+  }) => {
     await page.goto('/about');
+    const heading = page.getByRole('heading', { level: 1 });
+    const headingBefore = await heading.boundingBox();
+    const headerBefore = await page.getByRole('banner').boundingBox();
     await offerInstall(page);
     const card = installCard(page);
-    await expect(card).toBeVisible();
-    const cardBox = await card.boundingBox();
-    const headerBox = await page.getByRole('banner').boundingBox();
-    expect(cardBox?.y).toBe(0);
-    expect((cardBox?.y ?? 0) + (cardBox?.height ?? 0)).toBeLessThanOrEqual(headerBox?.y ?? 0);
+    await expect(card).toBeAttached();
 
-    // Scrolled down, it stays at the top of the page instead of floating over what is read.
+    // What was on screen stays where it was.
+    expect(await heading.boundingBox()).toEqual(headingBefore);
+    expect(await page.getByRole('banner').boundingBox()).toEqual(headerBefore);
+
+    // The card sits after the page's content and right above the footer, in the page's flow.
+    const cardBox = await card.boundingBox();
+    const mainBox = await page.getByRole('main').boundingBox();
+    const footerBox = await page.getByRole('contentinfo').boundingBox();
+    expect(cardBox).not.toBeNull();
+    expect(mainBox).not.toBeNull();
+    expect(footerBox).not.toBeNull();
+    if (!cardBox || !mainBox || !footerBox) return;
+    expect(cardBox.y).toBeGreaterThanOrEqual(mainBox.y + mainBox.height);
+    expect(cardBox.y + cardBox.height).toBeCloseTo(footerBox.y, 0);
+
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(page.getByRole('contentinfo')).toBeInViewport();
-    await expect(card).not.toBeInViewport();
+    await expect(card).toBeInViewport();
+    await expect(card.getByRole('button', { name: 'Install' })).toBeVisible();
   });
 
   test('after 30 seconds the card gives way to the install modal', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { cn } from '@yardsale/ui';
 import { Suspense, lazy, useEffect } from 'react';
+import type { ReactNode } from 'react';
 
 import { useAfterPageLoad } from '../lib/after-page-load';
 import { useInstallPrompts } from '../components/install/use-install-prompts';
@@ -30,10 +31,17 @@ const IosInstallBanner = lazy(() =>
 );
 
 /**
- * The installable app's visible parts: the update notice and the install prompts (spec sections
- * 2 and 4). The service worker registers after the page has loaded, outside the first-visit bundle.
+ * The installable app's visible parts around the page (`children`: its header and content): the
+ * update notice and the install prompts (spec sections 2 and 4). The service worker registers
+ * after the page has loaded, outside the first-visit bundle.
  */
-export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
+export function InstallableApp({
+  aboveTabBar,
+  children,
+}: {
+  aboveTabBar: boolean;
+  children: ReactNode;
+}) {
   const ready = useAfterPageLoad();
   const update = useAppUpdate();
   const { prompt, install, dismiss } = useInstallPrompts();
@@ -44,28 +52,31 @@ export function InstallableApp({ aboveTabBar }: { aboveTabBar: boolean }) {
     void import('./register-service-worker').then((module) => module.registerServiceWorker());
   }, [ready]);
 
-  if (!ready) return null;
-  const showCard = prompt.kind === 'card';
+  // Nothing is asked before the page has loaded. The page keeps its place in the tree either way,
+  // so it is never remounted when a prompt arrives.
+  const due = ready ? prompt : ({ kind: 'none' } as const);
   // Each prompt waits for its own code alone, so one arriving never hides another on screen.
   return (
     <>
-      {prompt.kind === 'ios' ? (
+      {due.kind === 'ios' ? (
         <Suspense fallback={null}>
-          <IosInstallBanner device={prompt.device} onClose={dismiss} />
+          <IosInstallBanner device={due.device} onClose={dismiss} />
         </Suspense>
       ) : null}
-      {prompt.kind === 'modal' ? (
+      {due.kind === 'modal' ? (
         <Suspense fallback={null}>
           <InstallModal onInstall={startInstall} onLater={dismiss} />
         </Suspense>
       ) : null}
-      {showCard ? (
-        // In the page's flow above the header, where it covers nothing.
+      {children}
+      {due.kind === 'card' ? (
+        // Below the page's content, above the footer: arriving after the page has loaded, it
+        // moves nothing already on screen (decision 041).
         <Suspense fallback={null}>
           <InstallCard onInstall={startInstall} onLater={dismiss} />
         </Suspense>
       ) : null}
-      {update.updateReady ? (
+      {ready && update.updateReady ? (
         // Bottom left on wide screens, where toasts (bottom right) do not cover it; above the
         // tab bar on phones.
         <div

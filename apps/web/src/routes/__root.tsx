@@ -84,11 +84,12 @@ function RootLayout() {
       <div
         className={showTabBar ? 'flex min-h-dvh flex-col pb-16 md:pb-0' : 'flex min-h-dvh flex-col'}
       >
-        <InstallableApp aboveTabBar={showTabBar} />
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-          <Outlet />
-        </main>
+        <InstallableApp aboveTabBar={showTabBar}>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+            <Outlet />
+          </main>
+        </InstallableApp>
         <SiteFooter variant={onLanding ? 'full' : 'compact'} />
       </div>
       {showTabBar ? (

@@ -7,8 +7,8 @@ import { LogoIcon } from '../brand/word-mark';
 const texts = UI_TEXT.install;
 
 /**
- * The quiet first ask, shown when the browser offers installation: a banner at the top of the
- * page, in its flow, so it covers nothing (like the iPhone banner).
+ * The quiet first ask, shown when the browser offers installation: a banner in the page's flow
+ * at the foot of its content, so it covers nothing and pushes nothing on screen aside.
  */
 export function InstallCard({
   onInstall,
@@ -19,7 +19,7 @@ export function InstallCard({
 }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="border-b bg-brand-50">
+    <section aria-labelledby={titleId} className="border-t bg-brand-50">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5 sm:px-6">
         <LogoIcon className="size-8 sm:size-9" />
         <div className="min-w-0 flex-1">
