@@ -179,6 +179,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
+      // Off, or the file server's own `public, max-age=0` replaces the header set below.
+      cacheControl: false,
+      // Built file names under assets/ carry their content's hash: a new build gets new names, so
+      // a returning visitor keeps them for good. The page, the service worker and the manifest
+      // keep their names across builds, so they are checked with their ETag on every use.
       setHeaders: (res, filePath) => {
         res.setHeader(
           'Cache-Control',

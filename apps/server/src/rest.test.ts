@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -347,6 +348,32 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     const api = await call('GET', '/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.body.message).toBe('Not found');
+  });
+
+  it('lets browsers keep hashed build files for good and check the page, worker and manifest on every use', async () => {
+    const script = await fetch(`${server.url}/assets/index-Bx7Qk2aZ.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    for (const address of ['/', '/index.html', '/listing/42', '/sw.js', '/manifest.webmanifest']) {
+      const res = await fetch(`${server.url}${address}`);
+      expect(res.status, address).toBe(200);
+      expect(res.headers.get('cache-control'), address).toBe('no-cache');
+    }
+
+    // Checking costs a 304 without the body while the file is unchanged. (Through node:http: fetch
+    // adds `cache-control: no-cache` to a conditional request, which asks the server for the body.)
+    const etag = (await fetch(`${server.url}/sw.js`)).headers.get('etag');
+    expect(etag).toBeTruthy();
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .get(`${server.url}/sw.js`, { headers: { 'if-none-match': etag ?? '' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(304);
   });
 
   it('sends security headers', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -44,6 +44,11 @@ export async function startTestServer(
     path.join(webDistDir, 'index.html'),
     '<!doctype html><title>YardSale</title><div id="app"></div>',
   );
+  // What a build also holds: a hashed script, the service worker and the manifest.
+  mkdirSync(path.join(webDistDir, 'assets'));
+  writeFileSync(path.join(webDistDir, 'assets', 'index-Bx7Qk2aZ.js'), 'console.log("app");');
+  writeFileSync(path.join(webDistDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(webDistDir, 'manifest.webmanifest'), '{"name":"YardSale"}');
   const logger = recordingLogger();
   const server = await startLocalServer({
     db: handle.db,
