@@ -26,7 +26,6 @@ import {
 
 import { Bullets, Card, ProseSection, SupportLink, formatClock, sectionsOf } from './prose';
 
-const defaultEndTime = formatClock(DEFAULT_SALE_END_TIME);
 const maxPhotoMb = MAX_PHOTO_BYTES / (1024 * 1024);
 const reportCategoryList = REPORT_CATEGORIES.map((c) => REPORT_CATEGORY_LABELS[c]).join(', ');
 
@@ -267,9 +266,9 @@ export function HelpContent() {
           <Question question="When does my listing end?">
             <p>
               A {LISTING_TYPE_LABELS['garage-sale'].toLowerCase()} ends at its end time on the last
-              day of the sale — {defaultEndTime} if no end time was given — in your local time. A{' '}
-              {LISTING_TYPE_LABELS['single-item'].toLowerCase()} ends {SINGLE_ITEM_LIFETIME_DAYS}{' '}
-              days after you post it.
+              day of the sale — {formatClock(DEFAULT_SALE_END_TIME)} if no end time was given — in
+              your local time. A {LISTING_TYPE_LABELS['single-item'].toLowerCase()} ends{' '}
+              {SINGLE_ITEM_LIFETIME_DAYS} days after you post it.
             </p>
             <p>
               Once a listing ends it disappears from browsing and search straight away. You'll still

@@ -23,7 +23,6 @@ import {
 
 import { Bullets, Card, ProseSection, formatClock } from './prose';
 
-const defaultEndTime = formatClock(DEFAULT_SALE_END_TIME);
 const garageSale = LISTING_TYPE_LABELS['garage-sale'];
 const singleItem = LISTING_TYPE_LABELS['single-item'];
 
@@ -71,10 +70,10 @@ const timeline: readonly { icon: LucideIcon; title: string; body: ReactNode }[] 
     title: 'It ends',
     body: (
       <>
-        A {garageSale.toLowerCase()} ends at its end time on its last day — {defaultEndTime} if no
-        end time was set — in the seller's local time. A {singleItem.toLowerCase()} ends{' '}
-        {SINGLE_ITEM_LIFETIME_DAYS} days after it was posted. From then on it's hidden from everyone
-        else; you still see it in My Listings, marked “Expired”.
+        A {garageSale.toLowerCase()} ends at its end time on its last day —{' '}
+        {formatClock(DEFAULT_SALE_END_TIME)} if no end time was set — in the seller's local time. A{' '}
+        {singleItem.toLowerCase()} ends {SINGLE_ITEM_LIFETIME_DAYS} days after it was posted. From
+        then on it's hidden from everyone else; you still see it in My Listings, marked “Expired”.
       </>
     ),
   },

@@ -3,13 +3,14 @@ import type { LucideIcon } from 'lucide-react';
 import { cn } from '@yardsale/ui';
 import { LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from '@yardsale/validators';
 
+import { clockText } from '../lib/format';
+
 // The building blocks of the information pages (About, How It Works, Help, Terms, Privacy).
 
 /** "18:00" -> "6:00 PM" */
 export function formatClock(hhmm: string): string {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+  return clockText(hours, minutes);
 }
 
 export const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';

@@ -1,33 +1,12 @@
 /*
- * Dates and counts in the app's one language (en-US), written out by hand. The browser's Intl
- * formatters give the same text, but the first one a page creates loads the browser's locale data:
- * 20 to 60 ms measured on a desktop core, several times that on a phone, in one uninterruptible
- * piece while the page is starting. Tests hold these to Intl's output.
+ * Dates, times and counts in the app's one language (en-US), by the browser's Intl formatters.
+ * The first Intl object a page creates loads the browser's locale data (tens of milliseconds on a
+ * phone, in one piece), so nothing here is created when the module loads: each formatter is made
+ * the first time something on screen needs it, then reused. A page that shows no date or count
+ * never pays for it.
  */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+const LOCALE = 'en-US';
 
 export interface DateFormat {
   /**
@@ -44,38 +23,55 @@ export interface DateFormat {
   time?: boolean;
 }
 
-/**
- * 'Saturday, July 5, 2025', 'Sat, Jul 5', 'Jul 5, 2025', 'July 2025': the text en-US Intl gives for
- * the same options.
- */
-export function formatDate(date: Date, format: DateFormat): string {
-  const utc = format.zone === 'utc';
-  const year = utc ? date.getUTCFullYear() : date.getFullYear();
-  const monthName = MONTHS[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
-  const month = format.month === 'long' ? monthName : monthName.slice(0, 3);
-  if (format.day === false) return format.year ? `${month} ${year}` : month;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-  let text = `${month} ${utc ? date.getUTCDate() : date.getDate()}`;
-  if (format.year) text += `, ${year}`;
-  if (format.weekday) {
-    const weekdayName = WEEKDAYS[utc ? date.getUTCDay() : date.getDay()] ?? '';
-    text = `${format.weekday === 'long' ? weekdayName : weekdayName.slice(0, 3)}, ${text}`;
+function dateTimeFormat(format: DateFormat): Intl.DateTimeFormat {
+  const key = `${format.zone}|${format.weekday ?? ''}|${format.month}|${String(format.day !== false)}|${String(format.year === true)}|${String(format.time === true)}`;
+  let formatter = dateFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, {
+      ...(format.zone === 'utc' ? { timeZone: 'UTC' } : {}),
+      ...(format.weekday ? { weekday: format.weekday } : {}),
+      month: format.month,
+      ...(format.day === false ? {} : { day: 'numeric' }),
+      ...(format.year ? { year: 'numeric' } : {}),
+      ...(format.time ? { hour: 'numeric', minute: '2-digit' } : {}),
+    });
+    dateFormats.set(key, formatter);
   }
-  if (format.time) text += `, ${formatClock(date, format.zone)}`;
-  return text;
+  return formatter;
 }
 
-/** The time of day, '9:05 AM' (Intl puts a narrow space before AM/PM; a plain one reads the same). */
+/**
+ * Intl puts a narrow no-break space before AM/PM; the app's texts (and the spec's) use a plain one,
+ * which reads the same and matches what people type when searching a page.
+ */
+const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
+
+/** 'Saturday, July 5, 2025', 'Sat, Jul 5', 'Jul 5, 2025', 'July 2025', 'Jul 5, 2025, 9:05 AM'. */
+export function formatDate(date: Date, format: DateFormat): string {
+  return plainSpaces(dateTimeFormat(format).format(date));
+}
+
+const clockFormats = new Map<'utc' | 'local', Intl.DateTimeFormat>();
+
+/** The time of day, '9:05 AM'. */
 export function formatClock(date: Date, zone: 'utc' | 'local' = 'local'): string {
-  return zone === 'utc'
-    ? clockText(date.getUTCHours(), date.getUTCMinutes())
-    : clockText(date.getHours(), date.getMinutes());
+  let formatter = clockFormats.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, {
+      ...(zone === 'utc' ? { timeZone: 'UTC' } : {}),
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    clockFormats.set(zone, formatter);
+  }
+  return plainSpaces(formatter.format(date));
 }
 
-/** 0-23 hours and minutes as '9:05 AM'. */
+/** 0-23 hours and minutes (a sale's opening time, the same for every viewer) as '9:05 AM'. */
 export function clockText(hours: number, minutes: number): string {
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return formatClock(new Date(Date.UTC(1970, 0, 1, hours, minutes)), 'utc');
 }
 
 /** A 'YYYY-MM-DD' calendar day as the instant it starts at UTC, for formatDate's 'utc' zone. */
@@ -83,7 +79,10 @@ export function calendarDay(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
 }
 
+let countFormat: Intl.NumberFormat | undefined;
+
 /** '1234' → '1,234'. Counts are whole and never negative. */
 export function formatCount(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  countFormat ??= new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+  return countFormat.format(Math.trunc(value));
 }
