@@ -4,7 +4,9 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 import compress from '@fastify/compress';
+import type { FastifyCompressOptions } from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -81,6 +83,30 @@ function clientErrorMessage(status: number): string {
   return UI_TEXT.request.unreadable;
 }
 
+/** Security headers on every answer (also used by the API benchmark's bare server, to compare like with like). */
+export function helmetOptions(production: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+    // Lets the "Open in Maps" links and images load without a COEP handshake.
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** Scripts, styles, pages and JSON travel compressed; brotli at a quality that stays cheap on the fly. */
+export const compressOptions: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+};
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: safeLoggerOptions(options.logLevel, options.logStream),
@@ -92,20 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const deps = options.createDeps(app.log);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: options.production ? [] : null,
-      },
-    },
-    // Lets the "Open in Maps" links and images load without a COEP handshake.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, helmetOptions(options.production));
   // The tRPC adapter answers with a fetch Response, which Fastify unpacks only after the onSend
   // hooks: the compression plugin's hook would wrap it whole and its status would be lost (an
   // error would travel as 200). Unpacked here first, status, headers and body travel intact.
@@ -115,11 +128,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     for (const [name, value] of payload.headers) reply.header(name, value);
     return payload.body ? Readable.fromWeb(payload.body) : null;
   });
-  // Scripts, styles, pages and JSON travel compressed; brotli at a quality that stays cheap on the fly.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  await app.register(compress, compressOptions);
   await app.register(multipart);
   registerOriginCheck(app, options.appOrigin);
 

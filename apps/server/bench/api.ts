@@ -1,0 +1,586 @@
+/**
+ * API benchmark: how many cheap requests a second the product's server answers, next to a bare
+ * Fastify server doing the same SQL with postgres.js (the ceiling this machine allows).
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench:api
+ *
+ * It creates a randomly named database on the BENCH_DATABASE_URL server (dropped at the end; the
+ * bare yardstick speaks postgres.js, so the embedded PGlite is not an option here), migrates it and
+ * seeds 30 sellers, 300 listings with 0 to 4 photo rows each, a signed-in neighbour with a
+ * remembered session and one conversation with a seller. Then it starts, each in a process of its
+ * own (bench/api-server.ts), (a) the bare server (bench/api-bare.ts: the product's helmet and
+ * compression settings, the same statements the product sends, the same session check and JSON)
+ * and (b, c) the product's server as `pnpm start` runs it on PostgreSQL (LISTEN/NOTIFY events, logs
+ * at warn, rate limits in memory; the per-account message limit raised so it does not refuse).
+ * This process drives autocannon against them with the neighbour's cookie:
+ *
+ *   listing detail    (a) GET /bare/listings/:id   (b) GET /api/listings/:id  (c) GET /trpc/listings.byId
+ *   first list page   (a) GET /bare/listings       (b) GET /api/listings      (c) GET /trpc/listings.list
+ *   auth.me signed in (a) GET /bare/user           (b) GET /api/user          (c) GET /trpc/auth.me
+ *   auth.me signed out (no cookie, no SQL)
+ *                     (a) GET /bare/session        (b) GET /api/session       (c) GET /trpc/auth.me
+ *   sending a message (a) POST /bare/conversations/:id/messages (b) POST /api/conversations/:id/messages
+ *                     (c) POST /trpc/conversations.send
+ *
+ * After one short warm-up of each, the rounds alternate: per request a, b, c, a, b, c, ... so that
+ * the machine's other load falls on all three alike. It prints, per request and target, req/s
+ * (mean of the rounds, and each round), p50/p99 latency and the ratio to (a), computed per round
+ * (median, with the lowest and highest), and checks the targets: REST >= 0.5 and tRPC >= 0.4 of (a)
+ * on every request that reads the database, signed-out auth.me over tRPC >= 0.25. Every answer must
+ * be a 200; exit code 1 otherwise, or when a target is missed and BENCH_STRICT=1.
+ *
+ * Optional: BENCH_DURATION_S (per measurement, default 5), BENCH_ROUNDS (default 3),
+ * BENCH_CONNECTIONS (default 50), BENCH_WARMUP_S (default 2), BENCH_REQUESTS (comma-separated
+ * names to run a subset: detail,list,me,me-signed-out,send), BENCH_STRICT=1, BENCH_PROFILE_DIR
+ * (the product's server runs with --cpu-prof and writes its profile there when it stops; open it in
+ * Chrome's DevTools or speedscope).
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+import { z } from 'zod';
+
+import { createServerDeps } from '@yardsale/api';
+import {
+  createDatabase,
+  createLocalStorage,
+  executeRows,
+  hashPassword,
+  migrateDatabase,
+  processEnvironment,
+  sql,
+} from '@yardsale/db';
+import type { Database } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
+import { parseEnvironment } from '@yardsale/validators';
+
+import type { ApiServerMessage } from './api-server';
+import { createListingGenerator, randomSource, sellerRows } from './listing-content';
+
+const REQUEST_NAMES = ['detail', 'list', 'me', 'me-signed-out', 'send'] as const;
+type RequestName = (typeof REQUEST_NAMES)[number];
+
+const configSchema = z.object({
+  BENCH_DATABASE_URL: z.url({
+    protocol: /^postgres(ql)?$/,
+    error: 'must be a postgres:// or postgresql:// URL (the bare yardstick uses postgres.js)',
+  }),
+  BENCH_DURATION_S: z.coerce.number().min(1).max(600).default(5),
+  BENCH_ROUNDS: z.coerce.number().int().min(1).max(20).default(3),
+  BENCH_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(50),
+  BENCH_WARMUP_S: z.coerce.number().min(0).max(60).default(2),
+  BENCH_REQUESTS: z
+    .string()
+    .default(REQUEST_NAMES.join(','))
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.array(z.enum(REQUEST_NAMES)).min(1)),
+  BENCH_STRICT: z.enum(['0', '1']).default('0'),
+  BENCH_PROFILE_DIR: z.string().optional(),
+});
+
+const SELLERS = 30;
+const SETTLE_MS = 500;
+const LISTINGS = 300;
+
+// ---------------------------------------------------------------------------------------------------------
+// Database
+
+interface Seeded {
+  cookie: string;
+  listingId: number;
+  conversationId: number;
+}
+
+async function openBenchDatabase(serverUrl: string) {
+  const name = `yardsale_bench_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const admin = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
+  try {
+    await admin.db.execute(sql.raw(`create database "${name}"`));
+  } catch (error) {
+    await admin.close();
+    throw error;
+  }
+  const drop = async () => {
+    try {
+      // FORCE ends connections a failed run left open (PostgreSQL 13+).
+      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+    } finally {
+      await admin.close();
+    }
+  };
+  try {
+    const handle = await createDatabase({ databaseUrl: databaseUrl.toString(), maxConnections: 2 });
+    try {
+      await migrateDatabase(handle);
+      const [version] = await executeRows<{ server_version: string }>(
+        handle.db,
+        sql`show server_version`,
+      );
+      const seeded = await seed(handle.db);
+      await handle.db.execute(sql`vacuum analyze`);
+      return {
+        url: databaseUrl.toString(),
+        description: `PostgreSQL ${version?.server_version ?? '?'} (database ${name})`,
+        seeded,
+        drop,
+      };
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+}
+
+async function seed(db: Database): Promise<Seeded> {
+  const now = new Date();
+  const random = randomSource(20_261_124);
+  const passwordHash = await hashPassword('neighbour-password');
+  const sellers = await db
+    .insert(schema.users)
+    .values(
+      sellerRows(SELLERS, random).map((s) => ({
+        email: s.email,
+        firstName: s.first_name,
+        lastName: s.last_name,
+        passwordHash,
+        termsAcceptedAt: now,
+      })),
+    )
+    .returning({ id: schema.users.id });
+  const nextListing = createListingGenerator({ now, sellerIds: sellers.map((s) => s.id), random });
+  const listingRows = Array.from({ length: LISTINGS }, nextListing).map((r) => ({
+    userId: r.user_id,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    listingType: r.listing_type,
+    priceRange: r.price_range,
+    address: r.address,
+    startDate: r.start_date,
+    endDate: r.end_date,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    timeZone: r.time_zone,
+    // Every listing still running, so the first page is full and the detail is visible.
+    endsAt: new Date(Math.max(Date.parse(r.ends_at), now.getTime() + 7 * 24 * 3600_000)),
+    createdAt: new Date(r.created_at),
+  }));
+  const listings = await db
+    .insert(schema.listings)
+    .values(listingRows)
+    .returning({ id: schema.listings.id, userId: schema.listings.userId });
+  // Photo rows (no files: nothing fetches them), 0 to 4 per listing, 2 on average.
+  await db.execute(sql`
+    insert into listing_images (listing_id, image_url, thumbnail_url, is_primary, position, width, height)
+    select l.id,
+           '/uploads/listings/' || md5(l.id || '-' || n) || '-detail.webp',
+           '/uploads/listings/' || md5(l.id || '-' || n) || '-card.webp',
+           n = 0, n, 1280, 960
+    from listings l cross join lateral generate_series(0, (l.id * 7) % 5 - 1) as n`);
+
+  const [viewer] = await db
+    .insert(schema.users)
+    .values({
+      email: 'neighbour@api.bench',
+      firstName: 'Robin',
+      lastName: 'Neighbour',
+      passwordHash,
+      termsAcceptedAt: now,
+    })
+    .returning({ id: schema.users.id });
+  // A listing with three photos, as a detail page typically shows.
+  const listing = listings.find((l) => (l.id * 7) % 5 === 3);
+  if (!viewer || !listing) throw new Error('seeding returned no rows');
+  const [conversation] = await db
+    .insert(schema.conversations)
+    .values({ listingId: listing.id, sellerId: listing.userId, buyerId: viewer.id })
+    .returning({ id: schema.conversations.id });
+  if (!conversation) throw new Error('seeding returned no conversation');
+
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-api-'));
+  try {
+    const deps = createServerDeps({
+      db,
+      storage: createLocalStorage(storageDir),
+      config: { adminEmail: 'admin@yardsale.bench', secureCookies: false },
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    const { cookie } = await deps.sessions.create(viewer.id, true);
+    await deps.events.close();
+    return {
+      cookie: `${cookie.name}=${cookie.value}`,
+      listingId: listing.id,
+      conversationId: conversation.id,
+    };
+  } finally {
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Servers
+
+interface ServerProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+function startServerProcess(
+  mode: 'product' | 'bare',
+  databaseUrl: string,
+  profileDir: string | undefined,
+): Promise<ServerProcess> {
+  const child = fork(path.join(import.meta.dirname, 'api-server.ts'), [mode, databaseUrl], {
+    execArgv: [
+      ...process.execArgv,
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the ${mode} server ended (exit code ${code})`)));
+    child.on('message', (raw) => {
+      const message = raw as ApiServerMessage;
+      if (message.type === 'problem') {
+        console.error(`${mode} server: ${message.text}`);
+        return;
+      }
+      resolve({
+        url: message.url,
+        pid: child.pid ?? 0,
+        async stop() {
+          if (child.exitCode === null && child.connected) child.send('stop');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+
+type Target = 'bare' | 'rest' | 'trpc';
+const TARGETS: Target[] = ['bare', 'rest', 'trpc'];
+const TARGET_LABELS: Record<Target, string> = {
+  bare: '(a) bare',
+  rest: '(b) REST',
+  trpc: '(c) tRPC',
+};
+
+interface RequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  signedIn: boolean;
+}
+
+interface Scenario {
+  name: RequestName;
+  label: string;
+  usesDatabase: boolean;
+  targets: Record<Target, RequestSpec>;
+}
+
+const trpcInput = (input: unknown) =>
+  `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+function scenarios(seeded: Seeded): Scenario[] {
+  const message = 'Is the bookshelf still there? I could pick it up on Saturday morning.';
+  const get = (p: string, signedIn = true): RequestSpec => ({ method: 'GET', path: p, signedIn });
+  const post = (p: string, body: unknown): RequestSpec => ({
+    method: 'POST',
+    path: p,
+    body: JSON.stringify(body),
+    signedIn: true,
+  });
+  return [
+    {
+      name: 'detail',
+      label: 'listing detail',
+      usesDatabase: true,
+      targets: {
+        bare: get(`/bare/listings/${seeded.listingId}`),
+        rest: get(`/api/listings/${seeded.listingId}`),
+        trpc: get(`/trpc/listings.byId${trpcInput({ id: seeded.listingId })}`),
+      },
+    },
+    {
+      name: 'list',
+      label: 'first list page',
+      usesDatabase: true,
+      targets: {
+        bare: get('/bare/listings'),
+        rest: get('/api/listings'),
+        trpc: get(`/trpc/listings.list${trpcInput({})}`),
+      },
+    },
+    {
+      name: 'me',
+      label: 'auth.me signed in',
+      usesDatabase: true,
+      targets: { bare: get('/bare/user'), rest: get('/api/user'), trpc: get('/trpc/auth.me') },
+    },
+    {
+      name: 'me-signed-out',
+      label: 'auth.me signed out',
+      usesDatabase: false,
+      targets: {
+        bare: get('/bare/session', false),
+        rest: get('/api/session', false),
+        trpc: get('/trpc/auth.me', false),
+      },
+    },
+    {
+      name: 'send',
+      label: 'send a message',
+      usesDatabase: true,
+      targets: {
+        bare: post(`/bare/conversations/${seeded.conversationId}/messages`, { content: message }),
+        rest: post(`/api/conversations/${seeded.conversationId}/messages`, { content: message }),
+        trpc: post('/trpc/conversations.send', {
+          json: { conversationId: seeded.conversationId, content: message },
+        }),
+      },
+    },
+  ];
+}
+
+function headersFor(spec: RequestSpec, origin: string, cookie: string): Record<string, string> {
+  return {
+    ...(spec.signedIn ? { cookie } : {}),
+    ...(spec.method === 'POST' ? { 'content-type': 'application/json', origin } : {}),
+  };
+}
+
+/** One request before the load: the answer must be a 200 with a body, or the numbers mean nothing. */
+async function check(origin: string, spec: RequestSpec, cookie: string) {
+  const res = await fetch(`${origin}${spec.path}`, {
+    method: spec.method,
+    headers: headersFor(spec, origin, cookie),
+    body: spec.body,
+  });
+  const body = await res.text();
+  if (res.status !== 200)
+    throw new Error(`${spec.method} ${spec.path}: HTTP ${res.status} ${body}`);
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function load(
+  origin: string,
+  spec: RequestSpec,
+  cookie: string,
+  connections: number,
+  durationS: number,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url: `${origin}${spec.path}`,
+    method: spec.method,
+    headers: headersFor(spec, origin, cookie),
+    body: spec.body,
+    connections,
+    duration: durationS,
+  });
+  // autocannon drops its connections at the end with requests in flight; they finish before the next run.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return {
+    requestsPerSecond: result.requests.total / durationS,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] ?? NaN)
+    : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+
+function printTable(header: string[], rows: string[][], leftColumns: number) {
+  const widths = header.map((_, c) =>
+    Math.max(...[header, ...rows].map((cells) => (cells[c] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) =>
+        c < leftColumns ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0),
+      )
+      .join('  ');
+  console.log(
+    [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'),
+  );
+}
+
+/** The lowest ratio each path must keep to (a): REST, tRPC. */
+function targetsFor(scenario: Scenario): Record<Exclude<Target, 'bare'>, number | null> {
+  if (scenario.usesDatabase) return { rest: 0.5, trpc: 0.4 };
+  return { rest: null, trpc: 0.25 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const config = parseEnvironment(configSchema, processEnvironment());
+  const started = performance.now();
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  console.log(
+    `Machine: ${os.cpus().length} × ${cpu}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const database = await openBenchDatabase(config.BENCH_DATABASE_URL);
+  console.log(
+    `Database: ${database.description}, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  let bare: ServerProcess | undefined;
+  let product: ServerProcess | undefined;
+  let failed = false;
+  try {
+    bare = await startServerProcess('bare', database.url, undefined);
+    product = await startServerProcess('product', database.url, config.BENCH_PROFILE_DIR);
+    const origins: Record<Target, string> = {
+      bare: bare.url,
+      rest: product.url,
+      trpc: product.url,
+    };
+    const { cookie } = database.seeded;
+    const chosen = scenarios(database.seeded).filter((s) => config.BENCH_REQUESTS.includes(s.name));
+    for (const scenario of chosen)
+      for (const target of TARGETS) await check(origins[target], scenario.targets[target], cookie);
+    console.log(
+      `Servers: bare pid ${bare.pid}, product pid ${product.pid}; autocannon in pid ${process.pid}, ` +
+        `${config.BENCH_CONNECTIONS} connections, ${config.BENCH_DURATION_S} s per measurement, ` +
+        `${config.BENCH_ROUNDS} alternating rounds after a ${config.BENCH_WARMUP_S} s warm-up.`,
+    );
+
+    const results = new Map<string, Measurement[]>();
+    const key = (s: Scenario, t: Target) => `${s.name} ${t}`;
+    if (config.BENCH_WARMUP_S > 0) {
+      for (const scenario of chosen)
+        for (const target of TARGETS)
+          await load(
+            origins[target],
+            scenario.targets[target],
+            cookie,
+            config.BENCH_CONNECTIONS,
+            config.BENCH_WARMUP_S,
+          );
+    }
+    for (let round = 1; round <= config.BENCH_ROUNDS; round++) {
+      for (const scenario of chosen) {
+        for (const target of TARGETS) {
+          const m = await load(
+            origins[target],
+            scenario.targets[target],
+            cookie,
+            config.BENCH_CONNECTIONS,
+            config.BENCH_DURATION_S,
+          );
+          const list = results.get(key(scenario, target)) ?? [];
+          list.push(m);
+          results.set(key(scenario, target), list);
+        }
+      }
+      console.log(`  round ${round} of ${config.BENCH_ROUNDS} done`);
+    }
+
+    const rows: string[][] = [];
+    const verdicts: string[] = [];
+    for (const scenario of chosen) {
+      const bareRuns = results.get(key(scenario, 'bare')) ?? [];
+      const goals = targetsFor(scenario);
+      for (const target of TARGETS) {
+        const runs = results.get(key(scenario, target)) ?? [];
+        const failures = runs.reduce((s, r) => s + r.failures, 0);
+        if (failures > 0) failed = true;
+        const ratios = runs.map(
+          (r, i) => r.requestsPerSecond / (bareRuns[i]?.requestsPerSecond ?? NaN),
+        );
+        const goal = target === 'bare' ? null : goals[target];
+        const ratio = median(ratios);
+        if (goal !== null) {
+          const met = ratio >= goal;
+          verdicts.push(
+            `${scenario.label}, ${TARGET_LABELS[target]}: ${ratio.toFixed(2)} of (a), target ${goal} ${met ? 'met' : 'NOT met'}`,
+          );
+          if (!met && config.BENCH_STRICT === '1') failed = true;
+        }
+        rows.push([
+          target === 'bare' ? scenario.label : '',
+          TARGET_LABELS[target],
+          mean(runs.map((r) => r.requestsPerSecond)).toFixed(0),
+          runs.map((r) => r.requestsPerSecond.toFixed(0)).join(' / '),
+          median(runs.map((r) => r.p50)).toFixed(1),
+          median(runs.map((r) => r.p99)).toFixed(1),
+          target === 'bare'
+            ? '1'
+            : `${ratio.toFixed(2)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
+          goal === null ? '' : `>= ${goal}`,
+          String(failures),
+        ]);
+      }
+    }
+    console.log('');
+    printTable(
+      [
+        'request',
+        'target',
+        'req/s',
+        'req/s per round',
+        'p50 ms',
+        'p99 ms',
+        'ratio to (a)',
+        'goal',
+        'non-200',
+      ],
+      rows,
+      2,
+    );
+    console.log(
+      `\nreq/s: mean of the rounds; p50/p99: median of the rounds; ratio: median of the per-round ratios ` +
+        `(lowest-highest). Load average now ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}.`,
+    );
+    for (const v of verdicts) console.log(v);
+    if (failed)
+      console.error(
+        'Some answers were not 200 (see non-200), or a target was missed with BENCH_STRICT=1.',
+      );
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    failed = true;
+  } finally {
+    await product?.stop();
+    await bare?.stop();
+    await database.drop();
+  }
+  console.log(`Total time ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
