@@ -116,9 +116,8 @@ export const listings = pgTable(
         sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
       ),
     /**
-     * Lower-cased title, category and description for trigram matching, so typos and partial words
-     * (which full text misses) still find a listing. A column, not an index expression, so queries
-     * cannot drift from the indexed expression.
+     * Lower-cased title, category and description: the words search_terms collects, against which a
+     * search finds partial words and corrects typos (which full text misses).
      */
     searchText: text()
       .notNull()
@@ -128,7 +127,6 @@ export const listings = pgTable(
   },
   (t) => [
     index('listings_search_vector_idx').using('gin', t.searchVector),
-    index('listings_search_text_trgm_idx').using('gin', sql`search_text gin_trgm_ops`),
     index('listings_ends_at_idx').on(t.endsAt),
     // NULLS FIRST matches a plain `ORDER BY created_at DESC, id DESC`, so the planner can walk this index.
     index('listings_created_at_id_idx').on(
@@ -153,6 +151,34 @@ export const searchTerms = pgTable(
     term: text().primaryKey(),
   },
   () => [index('search_terms_term_trgm_idx').using('gin', sql`term gin_trgm_ops`)],
+);
+
+/**
+ * One row per word form (lexeme of `search_vector`) of each listing, with the columns search filters and
+ * orders by, kept by triggers on listings (migration 0010). Its index lists a word's listings newest
+ * first, so a search reads only the rows of the page it shows instead of every listing with the word.
+ */
+export const listingTerms = pgTable(
+  'listing_terms',
+  {
+    lexeme: text().notNull(),
+    createdAt: timestamptz().notNull(),
+    listingId: integer().notNull(),
+    endsAt: timestamptz().notNull(),
+    category: text().notNull(),
+    listingType: listingType().notNull(),
+  },
+  (t) => [
+    // Filter columns at the end: a search reads them from the index alone.
+    index('listing_terms_lexeme_created_at_idx').on(
+      t.lexeme,
+      t.createdAt.desc().nullsFirst(),
+      t.listingId.desc().nullsFirst(),
+      t.endsAt,
+      t.category,
+      t.listingType,
+    ),
+  ],
 );
 
 export const listingImages = pgTable(
