@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import { TRPCError } from '@trpc/server';
 import {
   and,
   asc,
@@ -11,12 +11,12 @@ import {
   inArray,
   lte,
   sql,
-} from "drizzle-orm";
-import type { SQL } from "drizzle-orm";
-import { ZodRealError } from "zod";
+} from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { ZodRealError } from 'zod';
 
-import type { Executor } from "@yardsale/db";
-import * as schema from "@yardsale/db/schema";
+import type { Executor } from '@yardsale/db';
+import * as schema from '@yardsale/db/schema';
 import type {
   ListingDetail,
   ListingImage,
@@ -27,7 +27,7 @@ import type {
   ListingSummary,
   ListingValues,
   SessionUser,
-} from "@yardsale/validators";
+} from '@yardsale/validators';
 import {
   UI_TEXT,
   decodeListingCursor,
@@ -35,27 +35,23 @@ import {
   listingEndsAt,
   listingSchema,
   saleTimingIssues,
-} from "@yardsale/validators";
-import type { SaleTiming } from "@yardsale/validators";
+} from '@yardsale/validators';
+import type { SaleTiming } from '@yardsale/validators';
 
 import {
   assertPhotoCount,
   imageKeys,
   removeStoredFiles,
   storeListingPhotos,
-} from "./listing-photos";
-import { exactSearch, fuzzySearch, searchCondition } from "./listing-search";
-import type { SearchFilters } from "./listing-search";
-import type { ServerDeps } from "./types";
+} from './listing-photos';
+import { exactSearch, fuzzySearch, searchCondition } from './listing-search';
+import type { SearchFilters } from './listing-search';
+import type { ServerDeps } from './types';
 
 const { listings, listingImages, users, savedListings } = schema;
 
 // Generated search columns stay in the database.
-const {
-  searchVector: _vector,
-  searchText: _text,
-  ...listingColumns
-} = getTableColumns(listings);
+const { searchVector: _vector, searchText: _text, ...listingColumns } = getTableColumns(listings);
 
 const sellerColumns = {
   id: users.id,
@@ -64,13 +60,10 @@ const sellerColumns = {
   profilePicture: users.profilePicture,
 };
 
-type ListingRow = Omit<
-  ListingSummary,
-  "primaryImage" | "imageCount" | "user" | "isExpired"
->;
+type ListingRow = Omit<ListingSummary, 'primaryImage' | 'imageCount' | 'user' | 'isExpired'>;
 
 const listingNotFound = () =>
-  new TRPCError({ code: "NOT_FOUND", message: UI_TEXT.listing.notFound });
+  new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
 
 /** Listings that have not ended: what every public list shows. */
 export const isLive = (now: Date) => gt(listings.endsAt, now);
@@ -82,10 +75,7 @@ function selectListings(db: Executor) {
     .innerJoin(users, eq(users.id, listings.userId));
 }
 
-async function imagesFor(
-  db: Executor,
-  listingIds: number[],
-): Promise<Map<number, ListingImage[]>> {
+async function imagesFor(db: Executor, listingIds: number[]): Promise<Map<number, ListingImage[]>> {
   const byListing = new Map<number, ListingImage[]>();
   if (listingIds.length === 0) return byListing;
   const rows = await db
@@ -101,11 +91,7 @@ async function imagesFor(
     })
     .from(listingImages)
     .where(inArray(listingImages.listingId, listingIds))
-    .orderBy(
-      desc(listingImages.isPrimary),
-      asc(listingImages.position),
-      asc(listingImages.id),
-    );
+    .orderBy(desc(listingImages.isPrimary), asc(listingImages.position), asc(listingImages.id));
   for (const row of rows) {
     const list = byListing.get(row.listingId) ?? [];
     list.push(row);
@@ -116,7 +102,7 @@ async function imagesFor(
 
 /** A row as the API shows it, with its cover photo, photo count and seller. */
 function toSummary(
-  row: { listing: ListingRow; user: ListingSummary["user"] },
+  row: { listing: ListingRow; user: ListingSummary['user'] },
   images: ListingImage[],
   now: Date,
 ): ListingSummary {
@@ -139,7 +125,7 @@ function toSummary(
 
 async function summaries(
   db: Executor,
-  rows: { listing: ListingRow; user: ListingSummary["user"] }[],
+  rows: { listing: ListingRow; user: ListingSummary['user'] }[],
   now: Date,
 ): Promise<ListingSummary[]> {
   const images = await imagesFor(
@@ -154,20 +140,16 @@ async function summaries(
  * looks for the words themselves (full text, or as part of a word); when nothing matches, it looks
  * again for words spelt alike, and says so in the cursor so later pages stay in that mode.
  */
-export async function listListings(
-  deps: ServerDeps,
-  input: ListingSearch,
-): Promise<ListingPage> {
+export async function listListings(deps: ServerDeps, input: ListingSearch): Promise<ListingPage> {
   const now = deps.now();
   // The input schema already refused a cursor this server did not make.
   const cursor = input.cursor ? decodeListingCursor(input.cursor) : null;
-  const search = input.search?.trim() ?? "";
+  const search = input.search?.trim() ?? '';
 
   const run = (searchMatch: SQL | undefined) => {
     const conditions: (SQL | undefined)[] = [isLive(now), searchMatch];
     if (input.category) conditions.push(eq(listings.category, input.category));
-    if (input.listingType)
-      conditions.push(eq(listings.listingType, input.listingType));
+    if (input.listingType) conditions.push(eq(listings.listingType, input.listingType));
     if (cursor) {
       conditions.push(
         sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`,
@@ -185,21 +167,17 @@ export async function listListings(
     cursor,
     limit: input.limit + 1,
   };
-  const runSearch = async (mode: "exact" | "fuzzy") => {
+  const runSearch = async (mode: 'exact' | 'fuzzy') => {
     const match =
-      mode === "exact"
-        ? await exactSearch(deps.db, search)
-        : await fuzzySearch(deps.db, search);
+      mode === 'exact' ? await exactSearch(deps.db, search) : await fuzzySearch(deps.db, search);
     return match ? run(searchCondition(match, filters)) : [];
   };
 
   let fuzzy = cursor?.fuzzy ?? false;
-  let rows = !search
-    ? await run(undefined)
-    : await runSearch(fuzzy ? "fuzzy" : "exact");
+  let rows = !search ? await run(undefined) : await runSearch(fuzzy ? 'fuzzy' : 'exact');
   if (!cursor && search && !fuzzy && rows.length === 0) {
     fuzzy = true;
-    rows = await runSearch("fuzzy");
+    rows = await runSearch('fuzzy');
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
@@ -207,11 +185,7 @@ export async function listListings(
     items: await summaries(deps.db, page, now),
     nextCursor:
       rows.length > input.limit && last
-        ? encodeListingCursor({
-            createdAt: last.listing.createdAt,
-            id: last.listing.id,
-            fuzzy,
-          })
+        ? encodeListingCursor({ createdAt: last.listing.createdAt, id: last.listing.id, fuzzy })
         : null,
   };
 }
@@ -224,9 +198,9 @@ export async function listingStats(deps: ServerDeps): Promise<ListingStats> {
     .groupBy(listings.listingType);
   const of = (type: string) => rows.find((r) => r.listingType === type)?.n ?? 0;
   return {
-    total: of("garage-sale") + of("single-item"),
-    singleItems: of("single-item"),
-    garageSales: of("garage-sale"),
+    total: of('garage-sale') + of('single-item'),
+    singleItems: of('single-item'),
+    garageSales: of('garage-sale'),
   };
 }
 
@@ -237,21 +211,15 @@ export async function getListing(
   viewer: SessionUser | null,
 ): Promise<ListingDetail> {
   const now = deps.now();
-  const [row] = await selectListings(deps.db)
-    .where(eq(listings.id, id))
-    .limit(1);
+  const [row] = await selectListings(deps.db).where(eq(listings.id, id)).limit(1);
   if (!row) throw listingNotFound();
   const images = (await imagesFor(deps.db, [id])).get(id) ?? [];
   const summary = toSummary(row, images, now);
-  if (summary.isExpired && viewer?.id !== summary.userId)
-    throw listingNotFound();
+  if (summary.isExpired && viewer?.id !== summary.userId) throw listingNotFound();
   return { ...summary, images };
 }
 
-export async function listingsOfOwner(
-  deps: ServerDeps,
-  userId: number,
-): Promise<ListingSummary[]> {
+export async function listingsOfOwner(deps: ServerDeps, userId: number): Promise<ListingSummary[]> {
   const rows = await selectListings(deps.db)
     .where(eq(listings.userId, userId))
     .orderBy(desc(listings.createdAt), desc(listings.id));
@@ -279,23 +247,16 @@ export async function salesBetween(
   const rows = await selectListings(deps.db)
     .where(
       and(
-        eq(listings.listingType, "garage-sale"),
+        eq(listings.listingType, 'garage-sale'),
         isLive(now),
         between(listings.startDate, from, to),
       ),
     )
-    .orderBy(
-      asc(listings.startDate),
-      asc(listings.startTime),
-      asc(listings.id),
-    );
+    .orderBy(asc(listings.startDate), asc(listings.startTime), asc(listings.id));
   return summaries(deps.db, rows, now);
 }
 
-export async function savedListingsOf(
-  deps: ServerDeps,
-  userId: number,
-): Promise<ListingSummary[]> {
+export async function savedListingsOf(deps: ServerDeps, userId: number): Promise<ListingSummary[]> {
   const now = deps.now();
   const rows = await selectListings(deps.db)
     .innerJoin(savedListings, eq(savedListings.listingId, listings.id))
@@ -308,26 +269,14 @@ export async function savedListingsOf(
  * A sale is published for the future (its date not past, its end not reached, where it takes place).
  * Refused like a form field, so the form shows the message under the date or the end time.
  */
-function assertSaleAhead(
-  deps: ServerDeps,
-  values: ListingValues,
-  previous?: SaleTiming,
-) {
+function assertSaleAhead(deps: ServerDeps, values: ListingValues, previous?: SaleTiming) {
   const issues = saleTimingIssues(values, deps.now(), previous);
   if (issues.length === 0) return;
   // ZodRealError is the Error subclass zod throws itself; a plain ZodError would not travel as a cause.
   const cause = new ZodRealError(
-    issues.map((issue) => ({
-      code: "custom" as const,
-      input: undefined,
-      ...issue,
-    })),
+    issues.map((issue) => ({ code: 'custom' as const, input: undefined, ...issue })),
   );
-  throw new TRPCError({
-    code: "BAD_REQUEST",
-    message: issues[0]?.message,
-    cause,
-  });
+  throw new TRPCError({ code: 'BAD_REQUEST', message: issues[0]?.message, cause });
 }
 
 function endsAtFor(values: ListingValues, createdAt: Date): Date {
@@ -358,7 +307,7 @@ export async function createListing(
           endsAt: endsAtFor(values, createdAt),
         })
         .returning({ id: listings.id });
-      if (!created) throw new Error("insert returned no row");
+      if (!created) throw new Error('insert returned no row');
       if (stored.length > 0) {
         await tx.insert(listingImages).values(
           stored.map((photo, position) => ({
@@ -403,16 +352,10 @@ async function ownedListing(
     })
     .from(listings)
     .where(eq(listings.id, id));
-  const [row] = options.lock ? await base.for("update") : await base;
+  const [row] = options.lock ? await base.for('update') : await base;
   if (!row) throw listingNotFound();
-  if (
-    row.userId !== user.id &&
-    !(options.allowAdmin && user.role === "admin")
-  ) {
-    throw new TRPCError({
-      code: "FORBIDDEN",
-      message: UI_TEXT.listing.onlySeller,
-    });
+  if (row.userId !== user.id && !(options.allowAdmin && user.role === 'admin')) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.listing.onlySeller });
   }
   return row;
 }
@@ -428,11 +371,7 @@ export async function updateListing(
   assertSaleAhead(deps, values, current);
   await deps.db
     .update(listings)
-    .set({
-      ...values,
-      endsAt: endsAtFor(values, current.createdAt),
-      updatedAt: deps.now(),
-    })
+    .set({ ...values, endsAt: endsAtFor(values, current.createdAt), updatedAt: deps.now() })
     .where(eq(listings.id, id));
   return getListing(deps, id, user);
 }
@@ -444,10 +383,7 @@ export async function addListingPhotos(
   photos: Buffer[],
 ): Promise<ListingDetail> {
   if (photos.length === 0)
-    throw new TRPCError({
-      code: "BAD_REQUEST",
-      message: UI_TEXT.listing.photoRequired,
-    });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.listing.photoRequired });
   await ownedListing(deps.db, id, user, { allowAdmin: false });
   const [existing] = await deps.db
     .select({ n: count() })
@@ -460,10 +396,7 @@ export async function addListingPhotos(
       // Counted again under the listing's lock: two uploads at once cannot pass five together.
       await ownedListing(tx, id, user, { allowAdmin: false, lock: true });
       const images = await tx
-        .select({
-          position: listingImages.position,
-          isPrimary: listingImages.isPrimary,
-        })
+        .select({ position: listingImages.position, isPrimary: listingImages.isPrimary })
         .from(listingImages)
         .where(eq(listingImages.listingId, id));
       assertPhotoCount(images.length, stored.length);
@@ -501,18 +434,10 @@ export async function removeListingPhoto(
     await ownedListing(tx, listingId, user, { allowAdmin: false, lock: true });
     const [image] = await tx
       .delete(listingImages)
-      .where(
-        and(
-          eq(listingImages.id, imageId),
-          eq(listingImages.listingId, listingId),
-        ),
-      )
+      .where(and(eq(listingImages.id, imageId), eq(listingImages.listingId, listingId)))
       .returning();
     if (!image)
-      throw new TRPCError({
-        code: "NOT_FOUND",
-        message: UI_TEXT.listing.photoNotInListing,
-      });
+      throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.photoNotInListing });
     if (image.isPrimary) {
       // The next photo in order becomes the cover.
       const [next] = await tx
@@ -537,27 +462,18 @@ export async function removeListingPhoto(
  * Removes listings with their photos, saves and conversations in one transaction; the files go
  * after the commit, so a failure never leaves a listing pointing at missing photos.
  */
-export async function deleteListings(
-  deps: ServerDeps,
-  ids: number[],
-): Promise<number> {
+export async function deleteListings(deps: ServerDeps, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const { deleted, keys } = await deps.db.transaction(async (tx) => {
     const images = await tx
-      .select({
-        imageUrl: listingImages.imageUrl,
-        thumbnailUrl: listingImages.thumbnailUrl,
-      })
+      .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
       .from(listingImages)
       .where(inArray(listingImages.listingId, ids));
     const rows = await tx
       .delete(listings)
       .where(inArray(listings.id, ids))
       .returning({ id: listings.id });
-    return {
-      deleted: rows.length,
-      keys: images.flatMap((image) => imageKeys(deps, image)),
-    };
+    return { deleted: rows.length, keys: images.flatMap((image) => imageKeys(deps, image)) };
   });
   await removeStoredFiles(deps, keys);
   return deleted;
@@ -581,9 +497,7 @@ export async function purgeEndedListings(
   purgeAfterDays: number,
   batchSize = 200,
 ): Promise<number> {
-  const cutoff = new Date(
-    deps.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000,
-  );
+  const cutoff = new Date(deps.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000);
   let total = 0;
   for (;;) {
     const { ids, keys } = await deps.db.transaction(async (tx) => {
@@ -592,21 +506,15 @@ export async function purgeEndedListings(
         .from(listings)
         .where(lte(listings.endsAt, cutoff))
         .limit(batchSize)
-        .for("update", { skipLocked: true });
+        .for('update', { skipLocked: true });
       const claimedIds = claimed.map((r) => r.id);
       if (claimedIds.length === 0) return { ids: [], keys: [] };
       const images = await tx
-        .select({
-          imageUrl: listingImages.imageUrl,
-          thumbnailUrl: listingImages.thumbnailUrl,
-        })
+        .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
         .from(listingImages)
         .where(inArray(listingImages.listingId, claimedIds));
       await tx.delete(listings).where(inArray(listings.id, claimedIds));
-      return {
-        ids: claimedIds,
-        keys: images.flatMap((image) => imageKeys(deps, image)),
-      };
+      return { ids: claimedIds, keys: images.flatMap((image) => imageKeys(deps, image)) };
     });
     await removeStoredFiles(deps, keys);
     total += ids.length;
