@@ -44,6 +44,9 @@ export const Route = createFileRoute('/_authenticated/home')({
   // slowest call does, so waiting on the counts would also wait on the listings.
   loader: async ({ context: { queryClient, trpc }, deps }) => {
     void queryClient.query(trpc.listings.stats.queryOptions()).catch(() => undefined);
+    // Every card's bookmark reads the saved list: asked with the listings, it is there when the
+    // cards are drawn, instead of arriving after them and redrawing every card.
+    void queryClient.query(trpc.saved.list.queryOptions()).catch(() => undefined);
     void queryClient
       .infiniteQuery(
         trpc.listings.list.infiniteQueryOptions(listingsQueryInput(deps.section, deps), {
