@@ -438,6 +438,40 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       expect(new Set(seen).size).toBe(seen.length);
     });
 
+    it('shows what was asked for first: sofas for a sofa, spelt right or wrong, not a soft case', async () => {
+      const seller = await person();
+      const more: Record<string, number> = {};
+      const make = async (key: string, input: ListingInput, minutesAgo: number) => {
+        clock = new Date(START.getTime() - minutesAgo * 60_000);
+        more[key] = (await seller.caller.listings.create(input)).id;
+      };
+      await make('sofa', item({ title: 'Gray sofa', category: 'Home & Garden' }), 4);
+      // Newer than the sofa: newest first would show it first if it matched.
+      await make('guitar', item({ title: 'Acoustic guitar with soft case', category: 'Other' }), 3);
+      clock = START;
+      expect(await found({ search: 'sofa' })).toEqual([more.sofa]);
+      expect(await found({ search: 'sofaa' })).toEqual([more.sofa]);
+      // Two letters swapped are one slip: "gutiar" is a guitar.
+      expect(await found({ search: 'gutiar' })).toEqual([more.guitar]);
+      // Words full text ignores restrict nothing; the others must all match.
+      expect(await found({ search: 'guitar with a case' })).toEqual([more.guitar]);
+      expect(await found({ search: 'gray guitar' })).toEqual([]);
+    });
+
+    it('pages a search by cursor without gaps or repeats, as the listings stand', async () => {
+      const everything = await found({ search: 'furn', limit: 50 });
+      expect(everything.length).toBeGreaterThanOrEqual(2);
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof viewer.caller.listings.list>> =
+          await viewer.caller.listings.list({ search: 'furn', limit: 1, cursor });
+        seen.push(...page.items.map((l) => l.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(everything);
+    });
+
     it('refuses a forged cursor with a clear message', async () => {
       const err = await refusal(viewer.caller.listings.list({ cursor: 'bm90LWEtY3Vyc29y' }));
       expect(err.code).toBe('BAD_REQUEST');

@@ -15,6 +15,23 @@ const CORRECTION_THRESHOLD = 0.2;
  * similarity alone also offers unrelated words that share a piece ("snowblower" -> "mower").
  */
 const maxEdits = (word: string) => (word.length <= 4 ? 1 : 2);
+/**
+ * Edits between a known word and what was typed, two neighbouring letters swapped counting as one
+ * ("tabel" is one edit from table, as from label).
+ */
+function editsFrom(word: string): SQL {
+  const swapped = Array.from(
+    { length: word.length - 1 },
+    (_, i) => word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2),
+  ).filter((w) => w !== word);
+  return sql`least(${sql.join(
+    [
+      sql`levenshtein(${searchTerms.term}, ${word})`,
+      ...swapped.map((w) => sql`1 + levenshtein(${searchTerms.term}, ${w})`),
+    ],
+    sql`, `,
+  )})`;
+}
 /** Known words tried for each word of a search. */
 const CORRECTIONS_PER_WORD = 3;
 /**
@@ -121,20 +138,23 @@ export async function fuzzySearch(db: Database, search: string): Promise<SearchM
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${CORRECTION_THRESHOLD}`));
     return Promise.all(
       looked.map(async ({ word }) => {
-        const rows = await executeRows<{ lexemes: string[] }>(
+        const edits = editsFrom(word);
+        const rows = await executeRows<{ edits: number; lexemes: string[] }>(
           tx,
           sql`
-            select tsvector_to_array(to_tsvector('english', term)) as lexemes from (
-              select ${searchTerms.term} as term from ${searchTerms}
+            select edits, tsvector_to_array(to_tsvector('english', term)) as lexemes from (
+              select ${searchTerms.term} as term, ${edits} as edits from ${searchTerms}
               where ${searchTerms.term} % ${word}
                 and levenshtein(${searchTerms.term}, ${word}) <= ${maxEdits(word)}
-              order by levenshtein(${searchTerms.term}, ${word}),
-                       similarity(${searchTerms.term}, ${word}) desc,
-                       ${searchTerms.term}
+              order by edits, similarity(${searchTerms.term}, ${word}) desc, ${searchTerms.term}
               limit ${CORRECTIONS_PER_WORD}
             ) closest`,
         );
-        return { lexemes: [...new Set(rows.flatMap((r) => r.lexemes))] };
+        // Only the closest: "sofaa" is a sofa, not something soft.
+        const best = rows[0]?.edits;
+        return {
+          lexemes: [...new Set(rows.filter((r) => r.edits === best).flatMap((r) => r.lexemes))],
+        };
       }),
     );
   });
