@@ -147,3 +147,21 @@ export async function executeRows<Row extends Record<string, unknown>>(
   }
   throw new Error('Unexpected result shape from db.execute');
 }
+
+/**
+ * A query built once per database and kept for its lifetime: drizzle then writes its SQL once instead
+ * of on every call, and postgres.js keeps it as a named statement on each connection, so PostgreSQL
+ * parses and plans it once too (PGlite runs the kept text). Values travel as `sql.placeholder`s;
+ * nothing of a result is kept. A prepared query runs outside any transaction: build it on a database.
+ */
+export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { Cookie, Lucia, generateIdFromEntropySize } from 'lucia';
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 
+import { preparedPerDatabase } from '@yardsale/db';
 import type { Database } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import type { SessionUser } from '@yardsale/validators';
@@ -56,14 +57,19 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** One session row with its user, by token: the primary-key lookup every validation costs. */
-async function findSession(db: Database, token: string) {
-  const [row] = await db
+/** One session row with its user, by token hash: the primary-key lookup every validation costs. */
+const sessionByHash = preparedPerDatabase((db) =>
+  db
     .select({ session: schema.sessions, user: sessionUserColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(eq(schema.sessions.id, hashSessionToken(token)))
-    .limit(1);
+    .where(eq(schema.sessions.id, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('session_by_hash'),
+);
+
+async function findSession(db: Database, token: string) {
+  const [row] = await sessionByHash(db).execute({ hash: hashSessionToken(token) });
   return row ?? null;
 }
 

@@ -15,7 +15,8 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 
-import type { Executor } from '@yardsale/db';
+import { preparedPerDatabase } from '@yardsale/db';
+import type { Database, Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import type {
   ListingDetail,
@@ -75,27 +76,53 @@ function selectListings(db: Executor) {
     .innerJoin(users, eq(users.id, listings.userId));
 }
 
-async function imagesFor(db: Executor, listingIds: number[]): Promise<Map<number, ListingImage[]>> {
+const imageColumns = {
+  id: listingImages.id,
+  listingId: listingImages.listingId,
+  imageUrl: listingImages.imageUrl,
+  thumbnailUrl: listingImages.thumbnailUrl,
+  isPrimary: listingImages.isPrimary,
+  width: listingImages.width,
+  height: listingImages.height,
+  createdAt: listingImages.createdAt,
+};
+
+/** Pages hold at most this many listings; photo queries for up to this many ids are kept prepared. */
+const PREPARED_IMAGE_QUERIES = 50;
+
+const imageQueries = preparedPerDatabase(() => new Map<number, ReturnType<typeof imagesQuery>>());
+
+function imagesQuery(db: Database, count: number) {
+  return db
+    .select(imageColumns)
+    .from(listingImages)
+    .where(
+      inArray(
+        listingImages.listingId,
+        Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`)),
+      ),
+    )
+    .orderBy(desc(listingImages.isPrimary), asc(listingImages.position), asc(listingImages.id))
+    .prepare(`listing_images_${count}`);
+}
+
+/** Every photo of these listings, cover first; one query, kept prepared for page-sized lists. */
+async function imagesFor(db: Database, listingIds: number[]): Promise<Map<number, ListingImage[]>> {
   const byListing = new Map<number, ListingImage[]>();
   if (listingIds.length === 0) return byListing;
-  const rows = await db
-    .select({
-      id: listingImages.id,
-      listingId: listingImages.listingId,
-      imageUrl: listingImages.imageUrl,
-      thumbnailUrl: listingImages.thumbnailUrl,
-      isPrimary: listingImages.isPrimary,
-      width: listingImages.width,
-      height: listingImages.height,
-      createdAt: listingImages.createdAt,
-    })
-    .from(listingImages)
-    .where(inArray(listingImages.listingId, listingIds))
-    .orderBy(desc(listingImages.isPrimary), asc(listingImages.position), asc(listingImages.id));
+  const count = listingIds.length;
+  let query = count <= PREPARED_IMAGE_QUERIES ? imageQueries(db).get(count) : undefined;
+  if (!query) {
+    query = imagesQuery(db, count);
+    if (count <= PREPARED_IMAGE_QUERIES) imageQueries(db).set(count, query);
+  }
+  const ids: Record<string, number> = {};
+  for (const [i, id] of listingIds.entries()) ids[`id${i}`] = id;
+  const rows = await query.execute(ids);
   for (const row of rows) {
-    const list = byListing.get(row.listingId) ?? [];
-    list.push(row);
-    byListing.set(row.listingId, list);
+    const list = byListing.get(row.listingId);
+    if (list) list.push(row);
+    else byListing.set(row.listingId, [row]);
   }
   return byListing;
 }
@@ -124,7 +151,7 @@ function toSummary(
 }
 
 async function summaries(
-  db: Executor,
+  db: Database,
   rows: { listing: ListingRow; user: ListingSummary['user'] }[],
   now: Date,
 ): Promise<ListingSummary[]> {
@@ -134,6 +161,22 @@ async function summaries(
   );
   return rows.map((r) => toSummary(r, images.get(r.listing.id) ?? [], now));
 }
+
+/** The first page of the plain browse (no search, filter or cursor): what most visits ask first. */
+const firstPage = preparedPerDatabase((db) =>
+  selectListings(db)
+    .where(gt(listings.endsAt, sql.placeholder('now')))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('listings_first_page'),
+);
+
+const listingById = preparedPerDatabase((db) =>
+  selectListings(db)
+    .where(eq(listings.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('listing_by_id'),
+);
 
 /**
  * Browse and search: listings that have not ended, newest first, a page at a time. A search first
@@ -173,8 +216,13 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
     return match ? run(searchCondition(match, filters)) : [];
   };
 
+  const plainFirstPage = !cursor && !search && !input.category && !input.listingType;
   let fuzzy = cursor?.fuzzy ?? false;
-  let rows = !search ? await run(undefined) : await runSearch(fuzzy ? 'fuzzy' : 'exact');
+  let rows = plainFirstPage
+    ? await firstPage(deps.db).execute({ now: now.toISOString(), limit: input.limit + 1 })
+    : !search
+      ? await run(undefined)
+      : await runSearch(fuzzy ? 'fuzzy' : 'exact');
   if (!cursor && search && !fuzzy && rows.length === 0) {
     fuzzy = true;
     rows = await runSearch('fuzzy');
@@ -211,7 +259,7 @@ export async function getListing(
   viewer: SessionUser | null,
 ): Promise<ListingDetail> {
   const now = deps.now();
-  const [row] = await selectListings(deps.db).where(eq(listings.id, id)).limit(1);
+  const [row] = await listingById(deps.db).execute({ id });
   if (!row) throw listingNotFound();
   const images = (await imagesFor(deps.db, [id])).get(id) ?? [];
   const summary = toSummary(row, images, now);
