@@ -122,11 +122,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The tRPC adapter answers with a fetch Response, which Fastify unpacks only after the onSend
   // hooks: the compression plugin's hook would wrap it whole and its status would be lost (an
   // error would travel as 200). Unpacked here first, status, headers and body travel intact.
+  // A plain answer (the whole JSON already in memory) travels as a string with its length, as any other
+  // route's does; only a streamed one (JSON lines, server-sent events) stays a stream.
   app.addHook('onSend', async (_req, reply, payload) => {
     if (!(payload instanceof Response)) return payload;
     reply.code(payload.status);
     for (const [name, value] of payload.headers) reply.header(name, value);
-    return payload.body ? Readable.fromWeb(payload.body) : null;
+    if (!payload.body) return null;
+    const streamed =
+      payload.headers.has('transfer-encoding') ||
+      payload.headers.get('content-type')?.startsWith('text/event-stream') === true;
+    return streamed ? Readable.fromWeb(payload.body) : await payload.text();
   });
   await app.register(compress, compressOptions);
   await app.register(multipart);

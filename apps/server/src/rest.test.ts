@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { UI_TEXT } from '@yardsale/validators';
+import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { startTestServer } from './test-server';
 import type { TestServer } from './test-server';
@@ -320,22 +320,35 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
   });
 
   it('compresses tRPC answers and keeps their status', async () => {
-    // Who is signed in: nobody, which is an answer, not an error.
-    const me = await fetch(`${server.url}/trpc/auth.me`, {
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    // Answers under the compression threshold (1 KB) travel as they are, as every route's do; a
+    // full batch is past it.
+    const batch = (procedure: string) =>
+      `${server.url}/trpc/${Array.from({ length: MAX_BATCH_SIZE }, () => procedure).join(',')}?batch=1&input=${encodeURIComponent('{}')}`;
+    const { cookie, email } = await register();
+    const me = await fetch(batch('auth.me'), { headers: { 'accept-encoding': 'gzip', cookie } });
     expect(me.status).toBe(200);
     expect(me.headers.get('content-encoding')).toBe('gzip');
-    expect(await me.json()).toEqual({ result: { data: { json: null } } });
+    const answers = (await me.json()) as { result: { data: { json: { email: string } } } }[];
+    expect(answers.map((a) => a.result.data.json.email)).toEqual(
+      Array.from({ length: MAX_BATCH_SIZE }, () => email),
+    );
 
     // A visitor asking for something private: refused, and the refusal is still a 401.
-    const refused = await fetch(`${server.url}/trpc/saved.list`, {
-      headers: { 'accept-encoding': 'br' },
-    });
+    const refused = await fetch(batch('saved.list'), { headers: { 'accept-encoding': 'br' } });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('content-encoding')).toBe('br');
-    const body = (await refused.json()) as { error: { json: { data: { code: string } } } };
-    expect(body.error.json.data.code).toBe('UNAUTHORIZED');
+    const body = (await refused.json()) as { error: { json: { data: { code: string } } } }[];
+    expect(body.map((b) => b.error.json.data.code)).toEqual(
+      Array.from({ length: MAX_BATCH_SIZE }, () => 'UNAUTHORIZED'),
+    );
+
+    // Who is signed in: nobody, which is an answer, not an error; small, so sent as is.
+    const visitor = await fetch(`${server.url}/trpc/auth.me`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get('content-encoding')).toBeNull();
+    expect(await visitor.json()).toEqual({ result: { data: { json: null } } });
   });
 
   it('reports health and serves the app for page addresses, JSON 404 for unknown API paths', async () => {

@@ -58,7 +58,8 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionToken) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
   }
-  return next({ ctx: { ...ctx, user: ctx.user, sessionToken: ctx.sessionToken } });
+  // tRPC merges these into the context itself; only the narrowed fields are passed.
+  return next({ ctx: { user: ctx.user, sessionToken: ctx.sessionToken } });
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
