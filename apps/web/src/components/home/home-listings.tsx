@@ -4,7 +4,7 @@ import { Button, EmptyState } from '@yardsale/ui';
 import { CATEGORIES } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
 import { ChevronRightIcon, PlusIcon, RefreshCwIcon, SearchXIcon, SparklesIcon } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useTRPC } from '../../lib/trpc';
 import { HOME_TEXTS } from '../listings/listing-texts';
@@ -30,7 +30,10 @@ function usePagedListings(section: HomeSection, filters: HomeFilters) {
     }),
   );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const listings = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
+  // A page arriving from the server is drawn at once, in one piece that the page cannot
+  // interrupt; the rows it brings wait for a background render that gives way to the browser.
+  const data = useDeferredValue(query.data);
+  const listings = useMemo(() => data?.pages.flatMap((page) => page.items), [data]);
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);

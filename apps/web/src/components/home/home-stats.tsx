@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@yardsale/ui';
 import { StoreIcon, TagIcon, WarehouseIcon } from 'lucide-react';
+import { useDeferredValue } from 'react';
 
 import { useTRPC } from '../../lib/trpc';
 import { GlanceStats } from '../layout/glance-stats';
@@ -11,7 +12,10 @@ import { GlanceStats } from '../layout/glance-stats';
  */
 export function HomeStats() {
   const trpc = useTRPC();
-  const { data: stats, isError } = useQuery(trpc.listings.stats.queryOptions());
+  const { data, isError } = useQuery(trpc.listings.stats.queryOptions());
+  // An answer from the server is drawn at once, in one piece that the page cannot interrupt; the
+  // counts can wait for a background render that gives way to the browser.
+  const stats = useDeferredValue(data);
 
   return (
     <GlanceStats
