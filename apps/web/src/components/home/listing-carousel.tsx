@@ -114,6 +114,17 @@ export function ListingCarousel({
   const [isGrid, setIsGrid] = useState(false);
   useCarouselSnap(scrollerRef);
 
+  // One callback for every card, whatever the row's parent passes this time, so the cards
+  // (memoised) are not redrawn each time the row is.
+  const onOpenListingRef = useRef(onOpenListing);
+  useLayoutEffect(() => {
+    onOpenListingRef.current = onOpenListing;
+  });
+  const openListing = useCallback(
+    () => onOpenListingRef.current?.(scrollerRef.current?.scrollLeft ?? 0),
+    [],
+  );
+
   const measureEdges = useCallback(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
@@ -273,11 +284,7 @@ export function ListingCarousel({
             ))
           : listings.map((listing) => (
               <li key={listing.id} className={cardClass}>
-                <ListingCard
-                  listing={listing}
-                  typeBadge={false}
-                  onOpen={() => onOpenListing?.(scrollerRef.current?.scrollLeft ?? 0)}
-                />
+                <ListingCard listing={listing} typeBadge={false} onOpen={openListing} />
               </li>
             ))}
         {!loading && hasMore ? (

@@ -3,6 +3,7 @@ import { Badge, CategoryBadge, Skeleton, UserAvatar, cn } from '@yardsale/ui';
 import { LISTING_TYPE_LABELS } from '@yardsale/validators';
 import type { ListingSummary } from '@yardsale/validators';
 import { CalendarDaysIcon, ClockIcon, ImagesIcon, MapPinIcon } from 'lucide-react';
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 
 import { useCurrentUser } from '../../lib/session';
@@ -27,8 +28,9 @@ export interface ListingCardProps {
 /**
  * A listing in a carousel or grid. The whole card opens the listing: the title's link is stretched
  * over it, so the save button can sit on the photo without nesting a button inside a link.
+ * Memoised: a row redrawn because its loading state changed leaves its cards as they are.
  */
-export function ListingCard({
+export const ListingCard = memo(function ListingCard({
   listing,
   onOpen,
   actions,
@@ -151,7 +153,7 @@ export function ListingCard({
       ) : null}
     </article>
   );
-}
+});
 
 /** The shape of a card while listings load. */
 export function ListingCardSkeleton({ className }: { className?: string }) {
