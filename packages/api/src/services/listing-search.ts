@@ -10,33 +10,11 @@ const { listings, listingTerms, searchTerms } = schema;
 
 /** How alike (trigram similarity, 0..1) a known word must be to be considered at all. */
 const CORRECTION_THRESHOLD = 0.2;
-/**
- * Edits (letters added, dropped or changed) a known word may be away from what was typed: trigram
- * similarity alone also offers unrelated words that share a piece ("snowblower" -> "mower").
- */
-const maxEdits = (word: string) => (word.length <= 4 ? 1 : 2);
-/**
- * Edits between a known word and what was typed, two neighbouring letters swapped counting as one
- * ("tabel" is one edit from table, as from label).
- */
-function editsFrom(word: string): SQL {
-  const swapped = Array.from(
-    { length: word.length - 1 },
-    (_, i) => word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2),
-  ).filter((w) => w !== word);
-  return sql`least(${sql.join(
-    [
-      sql`levenshtein(${searchTerms.term}, ${word})`,
-      ...swapped.map((w) => sql`1 + levenshtein(${searchTerms.term}, ${w})`),
-    ],
-    sql`, `,
-  )})`;
-}
 /** Known words tried for each word of a search. */
 const CORRECTIONS_PER_WORD = 3;
 /**
- * Words of one search looked up for spellings alike (one trigram query each) or for longer words
- * containing them; later words must appear as typed. Bounds what a long search costs (docs/decisions/026).
+ * Words of one search looked up for spellings alike or for longer words containing them; later words
+ * must appear as typed. Bounds what a long search costs (docs/decisions/026).
  */
 export const MAX_FUZZY_WORDS = 6;
 /**
@@ -67,40 +45,56 @@ interface WordMatch {
   lexemes: string[];
   /** Or, for a short word, the start of a word form. */
   prefix?: string;
+  /** Index entries of those forms, counted up to POSTINGS_PROBE; null when the word cannot lead. */
+  postings: number | null;
 }
 
-interface AnalysedWord {
+/** A word of a search, looked up. */
+export interface AnalysedWord {
   word: string;
   /** A word full text ignores ("the", "with"): it restricts nothing. */
   stop: boolean;
   /** The word's own forms, and those of the words listings use that contain it. */
   lexemes: string[];
+  postings: number | null;
 }
 
-/** One round trip: each word's own forms and, for the first few, those of the known words containing it. */
-async function analyseWords(db: Database, words: string[]): Promise<AnalysedWord[]> {
+/** Index entries in listing_terms for an array of lexemes, counted up to POSTINGS_PROBE. */
+const postingsOf = (lexemes: SQL) => sql`(select count(*)::int from (
+  select 1 from ${listingTerms} t where t.lexeme = any(${lexemes}) limit ${POSTINGS_PROBE}) probe)`;
+
+/**
+ * One round trip: each word's own forms and, for the first few, those of the known words containing
+ * it, with how common they are.
+ */
+export async function analyseSearch(db: Database, search: string): Promise<AnalysedWord[]> {
+  const words = searchWords(search);
   if (words.length === 0) return [];
-  const rows = await executeRows<{ word: string; stop: boolean; lexemes: string[] }>(
+  return executeRows<{ word: string; stop: boolean; lexemes: string[]; postings: number | null }>(
     db,
     sql`
-      select w.word,
-             numnode(plainto_tsquery('english', w.word)) = 0 as stop,
-             array(
-               select distinct lexeme from (
-                 select unnest(tsvector_to_array(to_tsvector('english', w.word))) as lexeme
-                 union all
-                 select unnest(tsvector_to_array(to_tsvector('english', t.term)))
-                 from ${searchTerms} t
-                 -- Words are letters and digits only, so nothing in them is a LIKE wildcard.
-                 where length(w.word) >= ${MIN_PART_LENGTH} and w.ord <= ${MAX_FUZZY_WORDS}
-                   and t.term like '%' || w.word || '%'
-               ) forms
-               order by lexeme
-             ) as lexemes
+      select w.word, a.stop, a.lexemes,
+             case when length(w.word) >= ${MIN_PART_LENGTH}
+                       and cardinality(a.lexemes) between 1 and ${MAX_LEADING_FORMS}
+                  then ${postingsOf(sql`a.lexemes`)} end as postings
       from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as w(word, ord)
+      cross join lateral (
+        select numnode(plainto_tsquery('english', w.word)) = 0 as stop,
+               array(
+                 select distinct lexeme from (
+                   select unnest(tsvector_to_array(to_tsvector('english', w.word))) as lexeme
+                   union all
+                   select unnest(tsvector_to_array(to_tsvector('english', t.term)))
+                   from ${searchTerms} t
+                   -- Words are letters and digits only, so nothing in them is a LIKE wildcard.
+                   where length(w.word) >= ${MIN_PART_LENGTH} and w.ord <= ${MAX_FUZZY_WORDS}
+                     and t.term like '%' || w.word || '%'
+                 ) forms
+                 order by lexeme
+               ) as lexemes
+      ) a
       order by w.ord`,
   );
-  return rows.map((r) => ({ word: r.word, stop: r.stop, lexemes: r.lexemes }));
 }
 
 /** Stop words restrict nothing, unless the search has nothing else. */
@@ -109,63 +103,92 @@ function meaningful(analysed: AnalysedWord[]): AnalysedWord[] {
   return kept.length > 0 ? kept : analysed;
 }
 
+const isShort = (w: AnalysedWord) => w.word.length < MIN_PART_LENGTH;
+
+/** A short word matches as the start of a word form (with its own form, if any). */
+const shortWord = (w: AnalysedWord): WordMatch => ({
+  lexemes: w.lexemes,
+  prefix: w.word,
+  postings: null,
+});
+
 /**
  * The words themselves: each word of the search in any of its forms ("tables" finds table), or as
  * part of a longer word ("furn" finds furniture); a short word as the start of one ("tv" finds tv).
  * Null when nothing can match.
  */
-export async function exactSearch(db: Database, search: string): Promise<SearchMatch | null> {
-  const words = meaningful(await analyseWords(db, searchWords(search))).map((w): WordMatch =>
-    w.word.length < MIN_PART_LENGTH && !w.stop
-      ? { lexemes: w.lexemes, prefix: w.word }
-      : { lexemes: w.lexemes },
+export function exactSearch(analysed: AnalysedWord[]): SearchMatch | null {
+  return planSearch(
+    meaningful(analysed).map((w) =>
+      isShort(w) && !w.stop ? shortWord(w) : { lexemes: w.lexemes, postings: w.postings },
+    ),
   );
-  return planSearch(db, words);
 }
+
+/**
+ * Edits between a known word (`t.term`) and a typed one (`w.word`), two neighbouring letters swapped
+ * counting as one ("tabel" is one edit from table, as from label).
+ */
+const editsSql = sql`least(
+  levenshtein(t.term, w.word),
+  1 + (select min(levenshtein(t.term,
+                 overlay(w.word placing substr(w.word, i + 1, 1) || substr(w.word, i, 1) from i for 2)))
+       from generate_series(1, length(w.word) - 1) as i))`;
 
 /**
  * Words spelt alike: each word of the search is matched against the words listings actually use
  * (search_terms), and a listing must contain, for every word, one of its closest spellings. Null when
  * some word has nothing close: then nothing matches.
  */
-export async function fuzzySearch(db: Database, search: string): Promise<SearchMatch | null> {
-  const analysed = meaningful(await analyseWords(db, searchWords(search)));
-  const long = analysed.filter((w) => w.word.length >= MIN_PART_LENGTH);
+export async function fuzzySearch(
+  db: Database,
+  analysed: AnalysedWord[],
+): Promise<SearchMatch | null> {
+  const kept = meaningful(analysed);
+  const long = kept.filter((w) => !isShort(w));
   if (long.length === 0) return null;
-  const looked = long.slice(0, MAX_FUZZY_WORDS);
-  const corrected = await db.transaction(async (tx) => {
+  const looked = long.slice(0, MAX_FUZZY_WORDS).map((w) => w.word);
+  const rows = await db.transaction(async (tx) => {
     // The threshold is a setting of the trigram extension; SET LOCAL keeps it to this transaction.
     await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${CORRECTION_THRESHOLD}`));
-    return Promise.all(
-      looked.map(async ({ word }) => {
-        const edits = editsFrom(word);
-        const rows = await executeRows<{ edits: number; lexemes: string[] }>(
-          tx,
-          sql`
-            select edits, tsvector_to_array(to_tsvector('english', term)) as lexemes from (
-              select ${searchTerms.term} as term, ${edits} as edits from ${searchTerms}
-              where ${searchTerms.term} % ${word}
-                and levenshtein(${searchTerms.term}, ${word}) <= ${maxEdits(word)}
-              order by edits, similarity(${searchTerms.term}, ${word}) desc, ${searchTerms.term}
-              limit ${CORRECTIONS_PER_WORD}
-            ) closest`,
-        );
-        // Only the closest: "sofaa" is a sofa, not something soft.
-        const best = rows[0]?.edits;
-        return {
-          lexemes: [...new Set(rows.filter((r) => r.edits === best).flatMap((r) => r.lexemes))],
-        };
-      }),
+    return executeRows<{ ord: number; edits: number; lexemes: string[]; postings: number }>(
+      tx,
+      sql`
+        select w.ord::int as ord, c.edits, c.lexemes, ${postingsOf(sql`c.lexemes`)} as postings
+        from jsonb_array_elements_text(${JSON.stringify(looked)}::jsonb) with ordinality as w(word, ord)
+        cross join lateral (
+          select edits, tsvector_to_array(to_tsvector('english', term)) as lexemes from (
+            select t.term, ${editsSql} as edits from ${searchTerms} t
+            where t.term % w.word
+              -- Edits (letters added, dropped or changed) a known word may be away from what was
+              -- typed: trigram similarity alone also offers unrelated words that share a piece
+              -- ("snowblower" -> "mower").
+              and levenshtein(t.term, w.word) <= case when length(w.word) <= 4 then 1 else 2 end
+            order by edits, similarity(t.term, w.word) desc, t.term
+            limit ${CORRECTIONS_PER_WORD}
+          ) closest
+        ) c
+        order by w.ord, c.edits`,
     );
   });
-  const words: WordMatch[] = [
+  const corrected = looked.map((_, i): WordMatch => {
+    const ofWord = rows.filter((r) => r.ord === i + 1);
+    // Only the closest: "sofaa" is a sofa, not something soft.
+    const best = ofWord.filter((r) => r.edits === ofWord[0]?.edits);
+    const lexemes = [...new Set(best.flatMap((r) => r.lexemes))];
+    return {
+      lexemes,
+      postings:
+        lexemes.length >= 1 && lexemes.length <= MAX_LEADING_FORMS
+          ? best.reduce((sum, r) => sum + r.postings, 0)
+          : null,
+    };
+  });
+  return planSearch([
     ...corrected,
-    ...long.slice(MAX_FUZZY_WORDS).map((w) => ({ lexemes: w.lexemes })),
-    ...analysed
-      .filter((w) => w.word.length < MIN_PART_LENGTH && !w.stop)
-      .map((w) => ({ lexemes: w.lexemes, prefix: w.word })),
-  ];
-  return planSearch(db, words);
+    ...long.slice(MAX_FUZZY_WORDS).map((w) => ({ lexemes: w.lexemes, postings: w.postings })),
+    ...kept.filter((w) => isShort(w) && !w.stop).map(shortWord),
+  ]);
 }
 
 /**
@@ -191,34 +214,15 @@ function wordQuery(word: WordMatch): string {
   return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;
 }
 
-async function planSearch(db: Database, words: WordMatch[]): Promise<SearchMatch | null> {
+function planSearch(words: WordMatch[]): SearchMatch | null {
   if (words.length === 0 || words.some((w) => w.lexemes.length === 0 && !w.prefix)) return null;
-  const candidates = words.filter((w) => !w.prefix && w.lexemes.length <= MAX_LEADING_FORMS);
+  // The rarest word leads; one that no listing has means nothing matches.
   let leading: WordMatch | undefined;
-  if (candidates.length > 0) {
-    // Index entries per candidate, counted up to a bound: the rarest word leads.
-    const counts = await executeRows<{ postings: number }>(
-      db,
-      sql`
-        select (select count(*)::int from (
-                  select 1 from ${listingTerms} t
-                  where t.lexeme in (select jsonb_array_elements_text(w.lexemes))
-                  limit ${POSTINGS_PROBE}) probe) as postings
-        from jsonb_array_elements(${JSON.stringify(candidates.map((c) => c.lexemes))}::jsonb)
-             with ordinality as w(lexemes, ord)
-        order by w.ord`,
-    );
-    let fewest = Infinity;
-    candidates.forEach((candidate, i) => {
-      const postings = counts[i]?.postings ?? Infinity;
-      if (postings < fewest) {
-        fewest = postings;
-        leading = candidate;
-      }
-    });
-    // A word no listing has: nothing matches.
-    if (fewest === 0) return null;
+  for (const word of words) {
+    if (word.prefix || word.postings === null) continue;
+    if (!leading || word.postings < (leading.postings ?? Infinity)) leading = word;
   }
+  if (leading?.postings === 0) return null;
   const others = words.filter((w) => w !== leading).map(wordQuery);
   return {
     leading: leading ? leading.lexemes : null,
@@ -255,12 +259,13 @@ export function searchCondition(match: SearchMatch, filters: SearchFilters): SQL
       filters.cursor
         ? sql`(${t.createdAt}, ${t.listingId}) < (${filters.cursor.createdAt.toISOString()}::timestamptz, ${filters.cursor.id})`
         : undefined,
-      rest ? sql`matched.search_vector @@ ${rest}::tsquery` : undefined,
+      // A subquery, not a join: checked row by row in index order, so the read stops with the page
+      // (as a join, the planner may fetch every listing with the other words first).
+      rest
+        ? sql`(select m.search_vector from ${listings} m where m.id = ${t.listingId}) @@ ${rest}::tsquery`
+        : undefined,
     ];
-    const from = rest
-      ? sql`${t} inner join ${listings} matched on matched.id = ${t.listingId}`
-      : sql`${t}`;
-    return sql`(select ${t.listingId} from ${from} where ${and(...conditions)}
+    return sql`(select ${t.listingId} from ${t} where ${and(...conditions)}
       order by ${desc(t.createdAt)}, ${desc(t.listingId)} limit ${filters.limit})`;
   });
   return sql`${listings.id} in (${sql.join(branches, sql` union all `)})`;

@@ -45,8 +45,8 @@ import {
   removeStoredFiles,
   storeListingPhotos,
 } from './listing-photos';
-import { exactSearch, fuzzySearch, searchCondition } from './listing-search';
-import type { SearchFilters } from './listing-search';
+import { analyseSearch, exactSearch, fuzzySearch, searchCondition } from './listing-search';
+import type { SearchFilters, SearchMatch } from './listing-search';
 import type { ServerDeps } from './types';
 
 const { listings, listingImages, users, savedListings } = schema;
@@ -210,23 +210,24 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
     cursor,
     limit: input.limit + 1,
   };
-  const runSearch = async (mode: 'exact' | 'fuzzy') => {
-    const match =
-      mode === 'exact' ? await exactSearch(deps.db, search) : await fuzzySearch(deps.db, search);
-    return match ? run(searchCondition(match, filters)) : [];
+  let fuzzy = cursor?.fuzzy ?? false;
+  const runSearch = async (match: SearchMatch | null) =>
+    match ? run(searchCondition(match, filters)) : [];
+  const searchRows = async () => {
+    const words = await analyseSearch(deps.db, search);
+    if (fuzzy) return runSearch(await fuzzySearch(deps.db, words));
+    const exact = await runSearch(exactSearch(words));
+    if (cursor || exact.length > 0) return exact;
+    fuzzy = true;
+    return runSearch(await fuzzySearch(deps.db, words));
   };
 
   const plainFirstPage = !cursor && !search && !input.category && !input.listingType;
-  let fuzzy = cursor?.fuzzy ?? false;
-  let rows = plainFirstPage
+  const rows = plainFirstPage
     ? await firstPage(deps.db).execute({ now: now.toISOString(), limit: input.limit + 1 })
     : !search
       ? await run(undefined)
-      : await runSearch(fuzzy ? 'fuzzy' : 'exact');
-  if (!cursor && search && !fuzzy && rows.length === 0) {
-    fuzzy = true;
-    rows = await runSearch('fuzzy');
-  }
+      : await searchRows();
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
