@@ -305,6 +305,12 @@ const WORDS: Record<Category, CategoryWords> = {
       ['firewood', ['Seasoned', 'Half cord of']],
       ['dog crate', ['Large', 'Wire', 'Folding']],
       ['piano keyboard', ['Yamaha', '61-key'], 'Stand included.'],
+      // "Soft" is one letter from "sofa": a search for a sofa must still show sofas first.
+      [
+        'acoustic guitar with soft case',
+        ['Yamaha', 'Fender', 'Beginner'],
+        'New strings last month.',
+      ],
     ],
     saleGoods: ['odds and ends', 'craft supplies', 'pet supplies', 'hardware'],
     details: ['Free to a good home.', 'Everything must go this week.', 'Make an offer.'],

@@ -1,5 +1,6 @@
 /**
- * Search benchmark: how fast a neighbour's search answers once the marketplace holds 100,000 listings.
+ * Search benchmark: how fast a neighbour's search answers once the marketplace holds 100,000 listings
+ * (or, with BENCH_LISTINGS=1000000, a million).
  *
  *   pnpm bench:search                       # embedded PGlite in a temp folder
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench:search   # PostgreSQL
@@ -16,7 +17,9 @@
  *
  * Per query type and overall it prints the count, p50/p95/max round-trip time as the client sees it
  * (request sent to body received), listings per page, and whether every listing returned is still
- * running, matches the filters and comes newest first without repeats. Target: p95 under 50 ms.
+ * running, matches the filters and comes newest first without repeats, and that a plain word's results all
+ * mention it (a search for "sofa" shows sofas, not a guitar with a soft case). Target: p95 under 20 ms for
+ * every query type (at a million listings on PostgreSQL; at 100,000 on PGlite, under 40 ms).
  * The exit code is 1 when a request fails or a result breaks those rules.
  *
  * Optional: BENCH_LISTINGS (default 100000), BENCH_REPEAT (measured queries per type, default 40),
@@ -260,6 +263,8 @@ const pageSchema = z.object({
   items: z.array(
     z.object({
       id: z.number(),
+      title: z.string(),
+      description: z.string().nullable(),
       category: z.string(),
       listingType: z.string(),
       endsAt: z.string(),
@@ -281,6 +286,8 @@ interface SearchParams {
 interface QueryType {
   name: string;
   variants: SearchParams[];
+  /** Every listing found mentions the searched word itself (title, description or category). */
+  mentionsWord?: boolean;
   /** Measure the pages after the first, following nextCursor, instead of the first page. */
   followPage?: 2 | 3;
 }
@@ -288,6 +295,7 @@ interface QueryType {
 const QUERY_TYPES: QueryType[] = [
   {
     name: 'word',
+    mentionsWord: true,
     variants: ['table', 'bike', 'lamp', 'sofa', 'dresser', 'stroller'].map((search) => ({
       search,
     })),
@@ -427,8 +435,16 @@ function isAfter(a: PageItem, b: PageItem) {
   return at < bt || (at === bt && a.id < b.id);
 }
 
-/** What is wrong with a page: ended listings, filter mismatches, order, repeats from earlier pages. */
-function checkPage(params: SearchParams, response: Response, previous: PageItem[]) {
+/**
+ * What is wrong with a page: ended listings, filter mismatches, order, repeats from earlier pages and,
+ * when asked, listings that do not mention the searched word.
+ */
+function checkPage(
+  params: SearchParams,
+  response: Response,
+  previous: PageItem[],
+  mentionsWord = false,
+) {
   const problems = { ended: 0, other: [] as string[] };
   const items = response.page.items;
   const seen = new Set(previous.map((i) => i.id));
@@ -441,6 +457,12 @@ function checkPage(params: SearchParams, response: Response, previous: PageItem[
       problems.other.push(`listing ${item.id} is a ${item.listingType}`);
     }
     if (seen.has(item.id)) problems.other.push(`listing ${item.id} repeated`);
+    if (mentionsWord && params.search) {
+      const text = `${item.title} ${item.category} ${item.description ?? ''}`.toLowerCase();
+      if (!text.includes(params.search.toLowerCase())) {
+        problems.other.push(`listing ${item.id} ("${item.title}") does not mention it`);
+      }
+    }
     if (last && !isAfter(item, last))
       problems.other.push(`listing ${item.id} out of newest-first order`);
     seen.add(item.id);
@@ -478,7 +500,7 @@ async function runOnce(list: Client, type: QueryType, params: SearchParams) {
     cursor = earlier.page.nextCursor;
   }
   const response = await list(params, cursor);
-  return { response, check: checkPage(params, response, previous) };
+  return { response, check: checkPage(params, response, previous, type.mentionsWord) };
 }
 
 async function runType(list: Client, type: QueryType, repeat: number): Promise<TypeResult> {
@@ -535,7 +557,8 @@ function percentile(values: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 }
 
-const TARGET_P95_MS = 50;
+/** p95 targets: PostgreSQL at a million listings; the embedded database, a single process, at 100,000. */
+const TARGET_P95_MS = { postgres: 20, pglite: 40 } as const;
 
 function printTable(results: TypeResult[]) {
   const header = [
@@ -582,7 +605,7 @@ function printTable(results: TypeResult[]) {
   console.log([line(header), rule, ...body.map(line), rule, line(overall)].join('\n'));
 }
 
-function printNotes(results: TypeResult[]) {
+function printNotes(results: TypeResult[], targetMs: number) {
   for (const r of results) {
     if (r.empty.size) console.log(`No results (${r.name}): ${[...r.empty].join(', ')}`);
     if (r.stoppedEarly) {
@@ -603,11 +626,11 @@ function printNotes(results: TypeResult[]) {
   console.log(
     `Slowest searches (median): ${slowest.map((s) => `${s.label} ${s.median.toFixed(1)} ms`).join('; ')}`,
   );
-  const overTarget = results.filter((r) => percentile(r.times, 0.95) >= TARGET_P95_MS);
+  const overTarget = results.filter((r) => percentile(r.times, 0.95) >= targetMs);
   console.log(
     overTarget.length
-      ? `Over the ${TARGET_P95_MS} ms p95 target: ${overTarget.map((r) => r.name).join(', ')}`
-      : `Every query type is within the ${TARGET_P95_MS} ms p95 target.`,
+      ? `Over the ${targetMs} ms p95 target: ${overTarget.map((r) => r.name).join(', ')}`
+      : `Every query type is within the ${targetMs} ms p95 target.`,
   );
 }
 
@@ -707,7 +730,7 @@ async function main() {
       `\n${os.cpus().length} CPUs; load average (1 min) ${loadBefore.toFixed(1)} before the ` +
         `measurements, ${loadAfter.toFixed(1)} after`,
     );
-    printNotes(results);
+    printNotes(results, TARGET_P95_MS[database.handle.kind]);
     if (results.some((r) => r.errors.length > 0)) {
       console.error('Some queries failed (see above).');
       failed = true;
