@@ -9,14 +9,12 @@ import helmet from '@fastify/helmet';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify from 'fastify';
 import type { WebSocketServer } from 'ws';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { appRouter, createTRPCContext } from '@yardsale/api';
-import type { ServerDeps, AppRouter } from '@yardsale/api';
+import type { ServerDeps } from '@yardsale/api';
 import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { assertBatchAffordable } from './batch-cost';
@@ -26,6 +24,7 @@ import { buildOpenApiDocument } from './rest/openapi';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { registerOriginCheck } from './security';
+import { registerTrpcHttp } from './trpc-http';
 import { attachWebSocket } from './websocket';
 import type { LiveSocketLimits } from './websocket';
 
@@ -150,18 +149,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send({ message: `${UI_TEXT.serverError} (ref ${req.id})`, errorId: req.id });
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      // One request carries at most this many calls, and searches count more (docs/decisions/026).
-      maxBatchSize: MAX_BATCH_SIZE,
-      createContext: async ({ req, res, info }) => {
-        await assertBatchAffordable(info.calls);
-        return createTRPCContext(deps, requestInfo(req, res));
-      },
+  await registerTrpcHttp(app, deps, {
+    router: appRouter,
+    // One request carries at most this many calls, and searches count more (docs/decisions/026).
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext: async ({ req, res, info }) => {
+      await assertBatchAffordable(info.calls);
+      return createTRPCContext(deps, requestInfo(req, res));
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
 
   registerRestRoutes(app, deps, restRoutes);
   const openApi = buildOpenApiDocument(restRoutes);
