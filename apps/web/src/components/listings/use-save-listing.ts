@@ -3,19 +3,29 @@ import { toast } from '@yardsale/ui';
 import type { ListingSummary } from '@yardsale/validators';
 
 import { serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { LISTING_TEXTS } from './listing-texts';
+
+/** Saving and unsaving differ only in the direction and the toasts' titles. */
+const TITLES = {
+  save: { done: LISTING_TEXTS.savedTitle, failed: LISTING_TEXTS.saveFailedTitle },
+  unsave: { done: LISTING_TEXTS.removedTitle, failed: LISTING_TEXTS.removeFailedTitle },
+} as const;
+
+type Direction = keyof typeof TITLES;
 
 /**
  * Whether the signed-in user has saved this listing, and a toggle for it. The saved list is one
  * query shared by every card on the screen; a change shows at once (spec section 4) and is then
  * refreshed from the server, or put back with a toast when the server refuses.
+ *
+ * Every card on a screen holds one of these, so it does little until pressed: one observer of the
+ * shared list and one mutation whose direction comes with each press.
  */
 export function useSaveListing(listing: ListingSummary) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const savedListKey = trpc.saved.list.queryKey();
-  const isSavedKey = trpc.saved.isSaved.queryKey({ listingId: listing.id });
 
   const { data: isSaved } = useQuery({
     ...trpc.saved.list.queryOptions(),
@@ -23,6 +33,8 @@ export function useSaveListing(listing: ListingSummary) {
   });
 
   const applyOptimistically = async (saved: boolean) => {
+    const savedListKey = trpc.saved.list.queryKey();
+    const isSavedKey = trpc.saved.isSaved.queryKey({ listingId: listing.id });
     await queryClient.cancelQueries(trpc.saved.pathFilter());
     const previous = {
       list: queryClient.getQueryData(savedListKey),
@@ -38,54 +50,38 @@ export function useSaveListing(listing: ListingSummary) {
     return previous;
   };
 
-  const refresh = () => queryClient.invalidateQueries(trpc.saved.pathFilter());
-
-  // Saving and unsaving differ only in the direction and the toasts' titles.
-  const toggleOptions = (saved: boolean, titles: { done: string; failed: string }) => ({
-    onMutate: () => applyOptimistically(saved),
-    onSuccess: () => {
-      toast({ variant: 'success', title: titles.done });
+  const change = useMutation({
+    mutationFn: (direction: Direction) =>
+      direction === 'save'
+        ? client.saved.save.mutate({ listingId: listing.id })
+        : client.saved.unsave.mutate({ listingId: listing.id }),
+    onMutate: (direction) => applyOptimistically(direction === 'save'),
+    onSuccess: (_result, direction) => {
+      toast({ variant: 'success', title: TITLES[direction].done });
     },
-    onError: (
-      error: unknown,
-      _input: unknown,
-      previous: Awaited<ReturnType<typeof applyOptimistically>> | undefined,
-    ) => {
+    onError: (error, direction, previous) => {
       // Put back what the screen showed before the refused change.
       if (previous) {
-        queryClient.setQueryData(savedListKey, previous.list);
-        queryClient.setQueryData(isSavedKey, previous.state);
+        queryClient.setQueryData(trpc.saved.list.queryKey(), previous.list);
+        queryClient.setQueryData(
+          trpc.saved.isSaved.queryKey({ listingId: listing.id }),
+          previous.state,
+        );
       }
-      toast({ variant: 'destructive', title: titles.failed, description: serverMessage(error) });
+      toast({
+        variant: 'destructive',
+        title: TITLES[direction].failed,
+        description: serverMessage(error),
+      });
     },
-    onSettled: refresh,
+    onSettled: () => queryClient.invalidateQueries(trpc.saved.pathFilter()),
   });
-
-  const save = useMutation(
-    trpc.saved.save.mutationOptions(
-      toggleOptions(true, {
-        done: LISTING_TEXTS.savedTitle,
-        failed: LISTING_TEXTS.saveFailedTitle,
-      }),
-    ),
-  );
-  const unsave = useMutation(
-    trpc.saved.unsave.mutationOptions(
-      toggleOptions(false, {
-        done: LISTING_TEXTS.removedTitle,
-        failed: LISTING_TEXTS.removeFailedTitle,
-      }),
-    ),
-  );
 
   return {
     /** Undefined until the saved list has loaded. */
     isSaved,
-    pending: save.isPending || unsave.isPending,
-    toggle: () => {
-      if (isSaved) unsave.mutate({ listingId: listing.id });
-      else save.mutate({ listingId: listing.id });
-    },
-    remove: () => unsave.mutate({ listingId: listing.id }),
+    pending: change.isPending,
+    toggle: () => change.mutate(isSaved ? 'unsave' : 'save'),
+    remove: () => change.mutate('unsave'),
   };
 }
