@@ -6,13 +6,15 @@
  *
  * It creates a randomly named database on the BENCH_DATABASE_URL server (dropped at the end; the
  * bare yardstick speaks postgres.js, so the embedded PGlite is not an option here), migrates it and
- * seeds 30 sellers, 300 listings with 0 to 4 photo rows each, a signed-in neighbour with a
- * remembered session and one conversation with a seller. Then it starts, each in a process of its
+ * seeds 60 sellers, 300 listings with 0 to 4 photo rows each, and 50 signed-in neighbours
+ * (remembered sessions), each with a conversation with a different seller. Then it starts, each in a process of its
  * own (bench/api-server.ts), (a) the bare server (bench/api-bare.ts: the product's helmet and
  * compression settings, the same statements the product sends, the same session check and JSON)
  * and (b, c) the product's server as `pnpm start` runs it on PostgreSQL (LISTEN/NOTIFY events, logs
  * at warn, rate limits in memory; the per-account message limit raised so it does not refuse).
- * This process drives autocannon against them with the neighbour's cookie:
+ * This process drives autocannon against them with the first neighbour's cookie; messages are sent
+ * by the 50 neighbours in turn, each in their own conversation (one account's sends wait for each
+ * other by design: its events are written in order under a per-user lock, in the bare server too):
  *
  *   listing detail    (a) GET /bare/listings/:id   (b) GET /api/listings/:id  (c) GET /trpc/listings.byId
  *   first list page   (a) GET /bare/listings       (b) GET /api/listings      (c) GET /trpc/listings.list
@@ -82,17 +84,26 @@ const configSchema = z.object({
   BENCH_PROFILE_DIR: z.string().optional(),
 });
 
-const SELLERS = 30;
+const SELLERS = 60;
+/** Neighbours sending messages at once, one per connection by default. */
+const SENDERS = 50;
 const SETTLE_MS = 500;
 const LISTINGS = 300;
 
 // ---------------------------------------------------------------------------------------------------------
 // Database
 
+/** A signed-in neighbour with a conversation of their own. */
+interface Sender {
+  cookie: string;
+  conversationId: number;
+}
+
 interface Seeded {
   cookie: string;
+  /** The first is the neighbour above; each has a different seller on the other side. */
+  senders: Sender[];
   listingId: number;
-  conversationId: number;
 }
 
 async function openBenchDatabase(serverUrl: string) {
@@ -199,11 +210,34 @@ async function seed(db: Database): Promise<Seeded> {
   // A listing with three photos, as a detail page typically shows.
   const listing = listings.find((l) => (l.id * 7) % 5 === 3);
   if (!viewer || !listing) throw new Error('seeding returned no rows');
-  const [conversation] = await db
+  const buyers = await db
+    .insert(schema.users)
+    .values(
+      Array.from({ length: SENDERS - 1 }, (_, i) => ({
+        email: `buyer${i}@api.bench`,
+        firstName: `Buyer${i}`,
+        lastName: 'Neighbour',
+        passwordHash,
+        termsAcceptedAt: now,
+      })),
+    )
+    .returning({ id: schema.users.id });
+  // One listing per seller, so that no two senders write to the same seller's events.
+  const bySeller = new Map<number, number>([[listing.userId, listing.id]]);
+  for (const l of listings) if (!bySeller.has(l.userId)) bySeller.set(l.userId, l.id);
+  const topics = [...bySeller.entries()].map(([sellerId, listingId]) => ({ sellerId, listingId }));
+  const conversations = await db
     .insert(schema.conversations)
-    .values({ listingId: listing.id, sellerId: listing.userId, buyerId: viewer.id })
-    .returning({ id: schema.conversations.id });
-  if (!conversation) throw new Error('seeding returned no conversation');
+    .values(
+      [viewer, ...buyers].map((buyer, i) => {
+        const topic = topics[i % topics.length] ?? {
+          sellerId: listing.userId,
+          listingId: listing.id,
+        };
+        return { listingId: topic.listingId, sellerId: topic.sellerId, buyerId: buyer.id };
+      }),
+    )
+    .returning({ id: schema.conversations.id, buyerId: schema.conversations.buyerId });
 
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-api-'));
   try {
@@ -213,13 +247,15 @@ async function seed(db: Database): Promise<Seeded> {
       config: { adminEmail: 'admin@yardsale.bench', secureCookies: false },
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     });
-    const { cookie } = await deps.sessions.create(viewer.id, true);
+    const senders: Sender[] = [];
+    for (const c of conversations) {
+      const { cookie } = await deps.sessions.create(c.buyerId, true);
+      senders.push({ cookie: `${cookie.name}=${cookie.value}`, conversationId: c.id });
+    }
     await deps.events.close();
-    return {
-      cookie: `${cookie.name}=${cookie.value}`,
-      listingId: listing.id,
-      conversationId: conversation.id,
-    };
+    const first = senders[0];
+    if (!first) throw new Error('seeding returned no conversation');
+    return { cookie: first.cookie, senders, listingId: listing.id };
   } finally {
     rmSync(storageDir, { recursive: true, force: true });
   }
@@ -282,6 +318,8 @@ interface RequestSpec {
   path: string;
   body?: string;
   signedIn: boolean;
+  /** Each request as the next sender in turn (their cookie, their conversation). */
+  perSender?: (sender: Sender) => { path: string; body: string };
 }
 
 interface Scenario {
@@ -297,11 +335,13 @@ const trpcInput = (input: unknown) =>
 function scenarios(seeded: Seeded): Scenario[] {
   const message = 'Is the bookshelf still there? I could pick it up on Saturday morning.';
   const get = (p: string, signedIn = true): RequestSpec => ({ method: 'GET', path: p, signedIn });
-  const post = (p: string, body: unknown): RequestSpec => ({
+  const first = seeded.senders[0];
+  if (!first) throw new Error('no sender seeded');
+  const sending = (perSender: (sender: Sender) => { path: string; body: string }): RequestSpec => ({
     method: 'POST',
-    path: p,
-    body: JSON.stringify(body),
+    ...perSender(first),
     signedIn: true,
+    perSender,
   });
   return [
     {
@@ -345,11 +385,18 @@ function scenarios(seeded: Seeded): Scenario[] {
       label: 'send a message',
       usesDatabase: true,
       targets: {
-        bare: post(`/bare/conversations/${seeded.conversationId}/messages`, { content: message }),
-        rest: post(`/api/conversations/${seeded.conversationId}/messages`, { content: message }),
-        trpc: post('/trpc/conversations.send', {
-          json: { conversationId: seeded.conversationId, content: message },
-        }),
+        bare: sending((s) => ({
+          path: `/bare/conversations/${s.conversationId}/messages`,
+          body: JSON.stringify({ content: message }),
+        })),
+        rest: sending((s) => ({
+          path: `/api/conversations/${s.conversationId}/messages`,
+          body: JSON.stringify({ content: message }),
+        })),
+        trpc: sending((s) => ({
+          path: '/trpc/conversations.send',
+          body: JSON.stringify({ json: { conversationId: s.conversationId, content: message } }),
+        })),
       },
     },
   ];
@@ -384,17 +431,36 @@ interface Measurement {
 async function load(
   origin: string,
   spec: RequestSpec,
-  cookie: string,
+  seeded: Seeded,
   connections: number,
   durationS: number,
 ): Promise<Measurement> {
+  let turn = 0;
+  const { perSender } = spec;
   const result = await autocannon({
     url: `${origin}${spec.path}`,
     method: spec.method,
-    headers: headersFor(spec, origin, cookie),
+    headers: headersFor(spec, origin, seeded.cookie),
     body: spec.body,
     connections,
     duration: durationS,
+    ...(perSender
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const sender = seeded.senders[turn++ % seeded.senders.length] ?? seeded.senders[0];
+                if (!sender) return request;
+                return {
+                  ...request,
+                  ...perSender(sender),
+                  headers: headersFor(spec, origin, sender.cookie),
+                };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   // autocannon drops its connections at the end with requests in flight; they finish before the next run.
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -466,7 +532,8 @@ async function main() {
       rest: product.url,
       trpc: product.url,
     };
-    const { cookie } = database.seeded;
+    const { seeded } = database;
+    const { cookie } = seeded;
     const chosen = scenarios(database.seeded).filter((s) => config.BENCH_REQUESTS.includes(s.name));
     for (const scenario of chosen)
       for (const target of TARGETS) await check(origins[target], scenario.targets[target], cookie);
@@ -484,7 +551,7 @@ async function main() {
           await load(
             origins[target],
             scenario.targets[target],
-            cookie,
+            seeded,
             config.BENCH_CONNECTIONS,
             config.BENCH_WARMUP_S,
           );
@@ -495,7 +562,7 @@ async function main() {
           const m = await load(
             origins[target],
             scenario.targets[target],
-            cookie,
+            seeded,
             config.BENCH_CONNECTIONS,
             config.BENCH_DURATION_S,
           );
