@@ -4,6 +4,7 @@ import type { ListingSummary } from '@yardsale/validators';
 import type { LucideIcon } from 'lucide-react';
 import { ChevronLeftIcon, ChevronRightIcon, HandIcon } from 'lucide-react';
 import {
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -85,6 +86,13 @@ function wideLayout(layout: 'row' | 'results', count: number, hasMore: boolean):
   return SHELVES[count - 1] ?? FULL_ROW;
 }
 
+/**
+ * Cards drawn before the row is scrolled: a phone shows one or two, a wide screen about four. The
+ * rest of the page's cards are drawn as the row nears its end, like the next page is fetched, so a
+ * row nobody scrolls never builds the cards no one sees.
+ */
+const FIRST_CARDS_DRAWN = 4;
+
 /** Arrows for a mouse or trackpad, the swipe hint for a finger. */
 const POINTER_ONLY = 'hidden [@media(hover:hover)_and_(pointer:fine)]:flex';
 const TOUCH_ONLY = 'flex [@media(hover:hover)_and_(pointer:fine)]:hidden';
@@ -106,6 +114,13 @@ export function ListingCarousel({
   // Cards are drawn in a background render that gives way to the browser every few milliseconds:
   // a dozen arriving at once would otherwise hold the page still while they render.
   const listings = useDeferredValue(arrived);
+  // Coming back to a remembered position draws every card, so the row can scroll back to it.
+  const [drawnCount, setDrawnCount] = useState(() =>
+    restoreScrollLeft === undefined ? FIRST_CARDS_DRAWN : Number.POSITIVE_INFINITY,
+  );
+  const moreToDraw = listings !== undefined && drawnCount < listings.length;
+  // Either end of the row's reach: cards already here but not yet drawn, or the server's next page.
+  const extendsFurther = moreToDraw || hasMore;
   const headingId = useId();
   const scrollerRef = useRef<HTMLUListElement>(null);
   const endRef = useRef<HTMLLIElement>(null);
@@ -151,17 +166,20 @@ export function ListingCarousel({
       resize.disconnect();
       scroller.removeEventListener('scroll', measureEdges);
     };
-  }, [measureEdges, listings?.length, hasMore]);
+  }, [measureEdges, listings?.length, drawnCount, hasMore]);
 
-  // Load the next page when the placeholder card at the end comes within a card of the row's
-  // end, or on a grid, within the look-ahead of the bottom of the screen.
+  // Draw the rest of the cards, then load the next page, when the placeholder card at the end comes
+  // within a card of the row's end, or on a grid, within the look-ahead of the bottom of the screen.
   useEffect(() => {
     const scroller = scrollerRef.current;
     const end = endRef.current;
-    if (!scroller || !end || !hasMore || !onReachEnd) return;
+    if (!scroller || !end || !(moreToDraw || (hasMore && onReachEnd))) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onReachEnd();
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        // In a background render that gives way to the browser, as the first cards were drawn.
+        if (moreToDraw) startTransition(() => setDrawnCount(Number.POSITIVE_INFINITY));
+        else onReachEnd?.();
       },
       isGrid
         ? { rootMargin: `0px 0px ${LOAD_AHEAD_PX}px 0px` }
@@ -169,7 +187,7 @@ export function ListingCarousel({
     );
     observer.observe(end);
     return () => observer.disconnect();
-  }, [hasMore, onReachEnd, listings?.length, isGrid]);
+  }, [hasMore, onReachEnd, moreToDraw, listings?.length, isGrid]);
 
   const restored = useRef(false);
   useLayoutEffect(() => {
@@ -282,12 +300,12 @@ export function ListingCarousel({
                 <ListingCardSkeleton />
               </li>
             ))
-          : listings.map((listing) => (
+          : listings.slice(0, drawnCount).map((listing) => (
               <li key={listing.id} className={cardClass}>
                 <ListingCard listing={listing} typeBadge={false} onOpen={openListing} />
               </li>
             ))}
-        {!loading && hasMore ? (
+        {!loading && extendsFurther ? (
           <li ref={endRef} className={cardClass}>
             <ListingCardSkeleton />
           </li>
