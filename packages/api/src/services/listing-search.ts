@@ -23,8 +23,8 @@ export const MAX_FUZZY_WORDS = 6;
  */
 const MAX_LEADING_FORMS = 32;
 /**
- * Index entries counted per word to pick the rarest one to lead; words with more are compared by the
- * planner's statistics (their share of listing_terms), when ANALYZE has gathered them.
+ * Index entries counted per word to pick the rarest one to lead; beyond this a word counts as common
+ * (of common words, the first leads).
  */
 const POSTINGS_PROBE = 1000;
 /** Words shorter than this match as the start of a word; longer ones also as part of one. */
@@ -50,8 +50,6 @@ interface WordMatch {
   prefix?: string;
   /** Index entries of those forms, counted up to POSTINGS_PROBE; null when the word cannot lead. */
   postings: number | null;
-  /** For a word past the probe, the share of listing_terms its forms have, by the statistics. */
-  share: number | null;
 }
 
 /** A word of a search, looked up. */
@@ -62,23 +60,11 @@ export interface AnalysedWord {
   /** The word's own forms, and those of the words listings use that contain it. */
   lexemes: string[];
   postings: number | null;
-  share: number | null;
 }
 
 /** Index entries in listing_terms for an array of lexemes, counted up to POSTINGS_PROBE. */
 const postingsOf = (lexemes: SQL) => sql`(select count(*)::int from (
   select 1 from ${listingTerms} t where t.lexeme = any(${lexemes}) limit ${POSTINGS_PROBE}) probe)`;
-
-/** The share of listing_terms rows with these lexemes among the most common ones (0 when none is). */
-const shareOf = (lexemes: SQL) => sql`(select coalesce(sum(m.freq), 0)::float8
-  from pg_stats s
-  cross join lateral unnest(s.most_common_vals::text::text[], s.most_common_freqs) as m(lexeme, freq)
-  where s.schemaname = current_schema() and s.tablename = 'listing_terms' and s.attname = 'lexeme'
-    and m.lexeme = any(${lexemes}))`;
-
-/** Forms that are all among the first POSTINGS_PROBE entries need no statistics. */
-const shareIfCommon = (postings: SQL, lexemes: SQL) =>
-  sql`case when ${postings} >= ${POSTINGS_PROBE} then ${shareOf(lexemes)} end`;
 
 /**
  * One round trip: each word's own forms and, for the first few, those of the known words containing
@@ -92,12 +78,10 @@ export async function analyseSearch(db: Database, search: string): Promise<Analy
     stop: boolean;
     lexemes: string[];
     postings: number | null;
-    share: number | null;
   }>(
     db,
     sql`
-      select w.word, a.stop, a.lexemes, p.postings,
-             ${shareIfCommon(sql`p.postings`, sql`a.lexemes`)} as share
+      select w.word, a.stop, a.lexemes, p.postings
       from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as w(word, ord)
       cross join lateral (
         select numnode(plainto_tsquery('english', w.word)) = 0 as stop,
@@ -136,7 +120,6 @@ const shortWord = (w: AnalysedWord): WordMatch => ({
   lexemes: w.lexemes,
   prefix: w.word,
   postings: null,
-  share: null,
 });
 
 /**
@@ -147,9 +130,7 @@ const shortWord = (w: AnalysedWord): WordMatch => ({
 export function exactSearch(analysed: AnalysedWord[]): SearchMatch | null {
   return planSearch(
     meaningful(analysed).map((w) =>
-      isShort(w) && !w.stop
-        ? shortWord(w)
-        : { lexemes: w.lexemes, postings: w.postings, share: w.share },
+      isShort(w) && !w.stop ? shortWord(w) : { lexemes: w.lexemes, postings: w.postings },
     ),
   );
 }
@@ -185,12 +166,10 @@ export async function fuzzySearch(
       edits: number;
       lexemes: string[];
       postings: number;
-      share: number | null;
     }>(
       tx,
       sql`
-        select w.ord::int as ord, c.edits, c.lexemes, c.postings,
-               ${shareIfCommon(sql`c.postings`, sql`c.lexemes`)} as share
+        select w.ord::int as ord, c.edits, c.lexemes, c.postings
         from jsonb_array_elements_text(${JSON.stringify(looked)}::jsonb) with ordinality as w(word, ord)
         cross join lateral (
           select edits, lexemes, ${postingsOf(sql`lexemes`)} as postings from (
@@ -218,14 +197,11 @@ export async function fuzzySearch(
     return {
       lexemes,
       postings: canLead ? best.reduce((sum, r) => sum + r.postings, 0) : null,
-      share: canLead ? best.reduce((sum, r) => sum + (r.share ?? 0), 0) : null,
     };
   });
   return planSearch([
     ...corrected,
-    ...long
-      .slice(MAX_FUZZY_WORDS)
-      .map((w) => ({ lexemes: w.lexemes, postings: w.postings, share: w.share })),
+    ...long.slice(MAX_FUZZY_WORDS).map((w) => ({ lexemes: w.lexemes, postings: w.postings })),
     ...kept.filter((w) => isShort(w) && !w.stop).map(shortWord),
   ]);
 }
@@ -255,15 +231,11 @@ function wordQuery(word: WordMatch): string {
 
 function planSearch(words: WordMatch[]): SearchMatch | null {
   if (words.length === 0 || words.some((w) => w.lexemes.length === 0 && !w.prefix)) return null;
-  // The rarest word leads (fewest entries, then the smaller share); one that no listing has means
-  // nothing matches.
-  const rarity = (w: WordMatch) => [w.postings ?? Infinity, w.share ?? 0] as const;
+  // The rarest word leads; one that no listing has means nothing matches.
   let leading: WordMatch | undefined;
   for (const word of words) {
     if (word.prefix || word.postings === null) continue;
-    const [postings, share] = rarity(word);
-    const [leadPostings, leadShare] = leading ? rarity(leading) : [Infinity, Infinity];
-    if (postings < leadPostings || (postings === leadPostings && share < leadShare)) leading = word;
+    if (!leading || word.postings < (leading.postings ?? Infinity)) leading = word;
   }
   if (leading?.postings === 0) return null;
   const others = words.filter((w) => w !== leading).map(wordQuery);
