@@ -85,7 +85,7 @@ async function answerSingleCall(
     const data: unknown = await callTRPCProcedure({
       router: appRouter,
       path,
-      getRawInput: async () => input,
+      getRawInput: () => Promise.resolve(input),
       ctx,
       type,
       signal: undefined,
@@ -110,7 +110,7 @@ export async function registerTrpcHttp(
   deps: ServerDeps,
   trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
 ) {
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     // As tRPC's own plugin does: its handler reads JSON and multipart bodies itself.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
@@ -124,5 +124,6 @@ export async function registerTrpcHttp(
       await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
       return reply;
     });
+    done();
   });
 }
