@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 import { ListingCard, ListingCardSkeleton } from '../listings/listing-card';
 import { LISTING_TEXTS } from '../listings/listing-texts';
@@ -203,6 +204,8 @@ export function ListingCarousel({
   const scrollByPage = (direction: 1 | -1) => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
+    // The cards past the first few must be there before the row can scroll to them.
+    if (moreToDraw) flushSync(() => setDrawnCount(Number.POSITIVE_INFINITY));
     const cardsInView = Math.max(1, Math.floor(scroller.clientWidth / CAROUSEL_STEP_PX));
     scroller.scrollBy({
       left: direction * cardsInView * CAROUSEL_STEP_PX,
