@@ -3,6 +3,7 @@ import type { RouterOutputs } from '@yardsale/api';
 import type { ComponentType, ReactNode } from 'react';
 
 import type { AppTRPC } from './trpc';
+import { yieldToBrowser } from './yield-to-browser';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
@@ -69,12 +70,16 @@ export class AppLoader {
   /** Loads the API client once; a failed download is tried again on the next call. */
   load(): Promise<ApiClient> {
     this.#loading ??= Promise.all([import('./api-client'), this.#probe]).then(
-      ([{ createApiClient }, probe]) => {
+      async ([{ createApiClient }, probe]) => {
+        // Evaluating the client's code, setting it up, and the screen it lets through each take a
+        // while on a phone: run as separate tasks, with the browser free in between.
+        await yieldToBrowser();
         const client = createApiClient({
           onSessionEnded: this.#onSessionEnded,
           onSessionUser: this.#setSessionUser,
           session: probe ?? { kind: 'unknown' },
         });
+        await yieldToBrowser();
         this.#client = client;
         this.#notify();
         return client;
