@@ -458,6 +458,23 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       expect(await found({ search: 'gray guitar' })).toEqual([]);
     });
 
+    it('finds numbers written after a dash, as in a title searched whole', async () => {
+      const seller = await person();
+      const title = 'Harry Potter Hardcover Box Set, Books 1-7';
+      const { id: books } = await seller.caller.listings.create(
+        item({ title, category: 'Books & Media' }),
+      );
+      const { id: skis } = await seller.caller.listings.create(
+        item({ title: 'Kids ski boots, sizes 10-12 and 2010-2015 models', category: 'Sports' }),
+      );
+      expect(await found({ search: title })).toEqual([books]);
+      expect(await found({ search: 'books 1-7' })).toEqual([books]);
+      expect(await found({ search: 'potter 7' })).toEqual([books]);
+      expect(await found({ search: 'boots 12' })).toEqual([skis]);
+      expect(await found({ search: 'ski 2015' })).toEqual([skis]);
+      expect(await found({ search: 'books 8' })).toEqual([]);
+    });
+
     it('pages a search by cursor without gaps or repeats, as the listings stand', async () => {
       const everything = await found({ search: 'furn', limit: 50 });
       expect(everything.length).toBeGreaterThanOrEqual(2);

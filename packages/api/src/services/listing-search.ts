@@ -89,6 +89,11 @@ export async function analyseSearch(db: Database, search: string): Promise<Analy
                  select distinct lexeme from (
                    select unnest(tsvector_to_array(to_tsvector('english', w.word))) as lexeme
                    union all
+                   -- The parser reads a number after a dash or a plus as signed ("Books 1-7" has 1
+                   -- and -7): a number typed alone also finds those.
+                   select sign || w.word from unnest(array['-', '+']) as sign
+                   where w.word ~ '^[0-9]+$'
+                   union all
                    select unnest(tsvector_to_array(to_tsvector('english', t.term)))
                    from ${searchTerms} t
                    -- Words are letters and digits only, so nothing in them is a LIKE wildcard.
