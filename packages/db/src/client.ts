@@ -63,7 +63,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
       onnotice: () => undefined,
     });
     const db = drizzlePostgres({
-      client: sql,
+      client: preparingStatements(sql),
       schema,
       casing: 'snake_case',
       logger: queryLogger(options),
@@ -96,6 +96,42 @@ function queryLogger(options: CreateDatabaseOptions) {
 
 // Any constant works; it only has to be the same for every instance of the server.
 const MIGRATION_LOCK_KEY = 7_267_311;
+
+/**
+ * The postgres.js pool as drizzle should see it: every statement prepared. drizzle asks postgres.js
+ * for an unnamed statement unless a query is `.prepare()`d by name, and postgres.js sends an unnamed
+ * statement with parameters in two round trips (describe, then run) and PostgreSQL parses it each
+ * time. Prepared, a statement is described and parsed once per connection, then runs in one round
+ * trip. postgres.js keeps them per connection, which it replaces every 30-60 minutes.
+ */
+function preparingStatements<Client extends postgres.Sql | postgres.TransactionSql>(
+  client: Client,
+): Client {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (key === 'unsafe') {
+        return (
+          query: string,
+          parameters?: postgres.ParameterOrJSON<never>[],
+          options?: postgres.UnsafeQueryOptions,
+        ) => target.unsafe(query, parameters, { ...options, prepare: true });
+      }
+      // A transaction's or savepoint's own client prepares its statements too.
+      if ((key === 'begin' || key === 'savepoint') && typeof value === 'function') {
+        return (...args: unknown[]): unknown => {
+          const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          const result: unknown = Reflect.apply(value, target, [
+            ...args,
+            (tx: postgres.TransactionSql) => callback(preparingStatements(tx)),
+          ]);
+          return result;
+        };
+      }
+      return value;
+    },
+  });
+}
 
 /**
  * Applies the committed migrations (packages/db/drizzle). On PostgreSQL a session advisory lock makes

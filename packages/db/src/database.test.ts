@@ -382,6 +382,28 @@ describe('embedded database in a folder', () => {
   });
 });
 
+describeWithService('TEST_DATABASE_URL', 'PostgreSQL statements', (serverUrl) => {
+  it('are prepared, in transactions and savepoints too, so each runs in one round trip', async () => {
+    const handle = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
+    try {
+      // A transaction keeps to one connection, whose prepared statements PostgreSQL lists.
+      const prepared = await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${41}::int + 1 as answer`);
+        await tx.transaction((inner) => inner.execute(sql`select ${2}::int * 2 as twice`));
+        return executeRows<{ statement: string }>(
+          tx,
+          sql`select statement from pg_prepared_statements`,
+        );
+      });
+      expect(prepared.map((row) => row.statement)).toEqual(
+        expect.arrayContaining(['select $1::int + 1 as answer', 'select $1::int * 2 as twice']),
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describeWithService(
   'TEST_DATABASE_URL',
   'PostgreSQL migrations from several servers at once',
