@@ -1,16 +1,25 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import superjson from 'superjson';
+import type { SuperJSONResult } from 'superjson';
 
 import { UI_TEXT } from '@yardsale/validators';
 
 import type { Context } from './context';
 import { describeError } from './errors';
 import { liveStream } from './live-socket';
+import { serializeOutput } from './output-serializer';
 import { RateLimitedError } from './services/rate-limits';
 import type { RateLimitName } from './services/rate-limits';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // Clients read answers with superjson; serializeOutput writes the same format faster.
+  transformer: {
+    input: superjson,
+    output: {
+      serialize: serializeOutput,
+      deserialize: (value: SuperJSONResult): unknown => superjson.deserialize(value),
+    },
+  },
   errorFormatter({ shape, error, ctx }) {
     const described = describeError(error, ctx?.deps.logger);
     return {
