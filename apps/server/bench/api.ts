@@ -38,7 +38,6 @@
  * Chrome's DevTools or speedscope).
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +61,7 @@ import { parseEnvironment } from '@yardsale/validators';
 
 import type { ApiServerMessage } from './api-server';
 import { createListingGenerator, randomSource, sellerRows } from './listing-content';
+import { createScratchDatabase } from './scratch-database';
 
 const REQUEST_NAMES = ['detail', 'list', 'me', 'me-signed-out', 'send'] as const;
 type RequestName = (typeof REQUEST_NAMES)[number];
@@ -107,26 +107,10 @@ interface Seeded {
 }
 
 async function openBenchDatabase(serverUrl: string) {
-  const name = `yardsale_bench_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const admin = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
+  const scratch = await createScratchDatabase(serverUrl);
+  const drop = () => scratch.drop();
   try {
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-  } catch (error) {
-    await admin.close();
-    throw error;
-  }
-  const drop = async () => {
-    try {
-      // FORCE ends connections a failed run left open (PostgreSQL 13+).
-      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    } finally {
-      await admin.close();
-    }
-  };
-  try {
-    const handle = await createDatabase({ databaseUrl: databaseUrl.toString(), maxConnections: 2 });
+    const handle = await createDatabase({ databaseUrl: scratch.url, maxConnections: 2 });
     try {
       await migrateDatabase(handle);
       const [version] = await executeRows<{ server_version: string }>(
@@ -136,8 +120,8 @@ async function openBenchDatabase(serverUrl: string) {
       const seeded = await seed(handle.db);
       await handle.db.execute(sql`vacuum analyze`);
       return {
-        url: databaseUrl.toString(),
-        description: `PostgreSQL ${version?.server_version ?? '?'} (database ${name})`,
+        url: scratch.url,
+        description: `PostgreSQL ${version?.server_version ?? '?'} (database ${scratch.name})`,
         seeded,
         drop,
       };

@@ -7,7 +7,6 @@
  *   sends: ready { url, pairs, description, kind } | problem { text } | loop { p99Ms, maxMs }
  *   takes: loop-start | loop-stop | stop
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,11 +14,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { createPostgresEventBus } from '@yardsale/api';
 import type { EventBus, Logger } from '@yardsale/api';
-import { createDatabase, hashPassword, migrateDatabase, sql } from '@yardsale/db';
+import { createDatabase, hashPassword, migrateDatabase } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 
 import { startLocalServer } from '../src/local-server';
+
+import { createScratchDatabase } from './scratch-database';
 
 const HIGH_LIMIT = { points: 1_000_000_000, durationSeconds: 1 };
 /** Raised so that the benchmark measures delivery, not the limits. */
@@ -73,22 +74,12 @@ async function openBenchDatabase(serverUrl: string | undefined): Promise<BenchDa
       },
     };
   }
-  const name = `yardsale_bench_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const admin = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
-  await admin.db.execute(sql.raw(`create database "${name}"`));
-  const drop = async () => {
-    try {
-      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    } finally {
-      await admin.close();
-    }
-  };
+  const scratch = await createScratchDatabase(serverUrl);
+  const drop = () => scratch.drop();
   let handle: DatabaseHandle | undefined;
   let events: EventBus | undefined;
   try {
-    handle = await createDatabase({ databaseUrl: databaseUrl.toString() });
+    handle = await createDatabase({ databaseUrl: scratch.url });
     await migrateDatabase(handle);
     if (!handle.sql) throw new Error('PostgreSQL handle without a client');
     events = await createPostgresEventBus(handle.sql);
@@ -102,7 +93,7 @@ async function openBenchDatabase(serverUrl: string | undefined): Promise<BenchDa
   return {
     handle: opened,
     events: bus,
-    description: `PostgreSQL (database ${name}), LISTEN/NOTIFY event bus`,
+    description: `PostgreSQL (database ${scratch.name}), LISTEN/NOTIFY event bus`,
     async dispose() {
       try {
         await bus.close();

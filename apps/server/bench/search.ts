@@ -25,7 +25,6 @@
  * Optional: BENCH_LISTINGS (default 100000), BENCH_REPEAT (measured queries per type, default 40),
  * BENCH_KEEP_DATABASE=1 (keep the database for EXPLAIN ANALYZE afterwards; its location is printed).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +47,7 @@ import { CATEGORIES, LISTING_TYPES, parseEnvironment } from '@yardsale/validator
 import { startLocalServer } from '../src/local-server';
 import { createListingGenerator, randomSource, sellerRows } from './listing-content';
 import type { ListingRow } from './listing-content';
+import { createScratchDatabase } from './scratch-database';
 
 const configSchema = z.object({
   BENCH_DATABASE_URL: z
@@ -112,28 +112,11 @@ async function openBenchDatabase(
     };
   }
 
-  const name = `yardsale_bench_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const admin = await createDatabase({ databaseUrl: serverUrl, maxConnections: 2 });
-  try {
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-  } catch (error) {
-    await admin.close();
-    throw error;
-  }
-  const drop = async () => {
-    try {
-      if (keep) console.log(`Kept the PostgreSQL database ${databaseUrl.toString()}`);
-      // FORCE ends connections a failed run left open (PostgreSQL 13+).
-      else await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-    } finally {
-      await admin.close();
-    }
-  };
+  const scratch = await createScratchDatabase(serverUrl);
+  const drop = () => scratch.drop(keep);
   let handle: DatabaseHandle | undefined;
   try {
-    handle = await createDatabase({ databaseUrl: databaseUrl.toString() });
+    handle = await createDatabase({ databaseUrl: scratch.url });
     await migrateDatabase(handle);
   } catch (error) {
     await handle?.close();
@@ -147,7 +130,7 @@ async function openBenchDatabase(
   );
   return {
     handle: opened,
-    description: `PostgreSQL ${version?.server_version ?? '?'} (database ${name})`,
+    description: `PostgreSQL ${version?.server_version ?? '?'} (database ${scratch.name})`,
     async dispose() {
       // Dropping first ends a query still running after Ctrl-C at once, instead of waiting for it.
       try {
