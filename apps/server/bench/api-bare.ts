@@ -40,8 +40,9 @@ const INSERT_MESSAGE_SQL =
   'insert into "messages" ("id", "conversation_id", "sender_id", "content", "is_read", "created_at") values (default, $1, $2, $3, default, default) returning "id", "conversation_id", "sender_id", "content", "is_read", "created_at"';
 const TOUCH_CONVERSATION_SQL =
   'update "conversations" set "buyer_hidden_at" = $1, "seller_hidden_at" = $2, "last_message_at" = $3 where "conversations"."id" = $4';
-const SHARED_LOCK_SQL = 'select pg_advisory_xact_lock_shared($1, 0)';
-const USER_LOCK_SQL = 'select pg_advisory_xact_lock($1, $2)';
+/** The event locks in one statement: the shared one, then one per user in ascending order. */
+const eventLocksSql = (users: number) =>
+  `select pg_advisory_xact_lock_shared($1, 0), ${Array.from({ length: users }, (_, i) => `pg_advisory_xact_lock($${2 * i + 2}, $${2 * i + 3})`).join(', ')}`;
 const INSERT_EVENTS_SQL =
   'insert into "user_events" ("id", "user_id", "kind", "conversation_id", "message_id", "created_at") values (default, $1, $2, $3, $4, default), (default, $5, $6, $7, $8, default)';
 
@@ -192,9 +193,11 @@ export async function startBareServer(databaseUrl: string): Promise<{
         if (!created) throw new Error('insert returned no row');
         const createdAt = created[5] as Date;
         await run(TOUCH_CONVERSATION_SQL, [null, null, createdAt, conversationId]);
-        await run(SHARED_LOCK_SQL, [EVENT_LOCK_SPACE]);
-        for (const userId of [...new Set([buyerId, sellerId])].sort((a, b) => a - b))
-          await run(USER_LOCK_SQL, [EVENT_LOCK_SPACE, userId]);
+        const users = [...new Set([buyerId, sellerId])].sort((a, b) => a - b);
+        await run(eventLocksSql(users.length), [
+          EVENT_LOCK_SPACE,
+          ...users.flatMap((userId) => [EVENT_LOCK_SPACE, userId]),
+        ]);
         const messageId = created[0] as number;
         await run(INSERT_EVENTS_SQL, [
           buyerId,

@@ -55,12 +55,16 @@ const messageColumns = {
  */
 export async function recordEvents(tx: Transaction, events: NewEvent[]) {
   if (events.length === 0) return;
-  // Shared with every other writer; an announcement to everyone takes it exclusively instead of one lock per user.
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0)`);
+  // The shared lock is held by every writer; an announcement to everyone takes it exclusively instead of one
+  // lock per user. The per-user locks follow in ascending order, so two writers never wait on each other in
+  // a circle; PostgreSQL takes them in the order of the select list, all in one round trip.
   const userIds = [...new Set(events.map((e) => e.userId))].sort((a, b) => a - b);
-  for (const userId of userIds) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, ${userId})`);
-  }
+  const userLocks = userIds.map(
+    (userId) => sql`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, ${userId})`,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0), ${sql.join(userLocks, sql`, `)}`,
+  );
   await tx.insert(userEvents).values(events.map((e) => ({ ...e, messageId: e.messageId ?? null })));
 }
 /** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
@@ -378,7 +382,7 @@ export async function latestEventId(db: Executor, userId: number): Promise<numbe
   return row?.id ?? 0;
 }
 
-/** A user's events after `afterId`, oldest first, with the rows they point at loaded. */
+/** A user's events after `afterId`, oldest first, with the messages they announce, in one query. */
 export async function eventsAfter(
   db: Executor,
   userId: number,
@@ -386,28 +390,23 @@ export async function eventsAfter(
   limit: number,
 ): Promise<{ id: number; event: ConversationEvent | null }[]> {
   const rows = await db
-    .select()
+    .select({ event: userEvents, message: messageColumns })
     .from(userEvents)
+    .leftJoin(
+      messages,
+      and(eq(userEvents.kind, 'message.created'), eq(messages.id, userEvents.messageId)),
+    )
     .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
     .orderBy(asc(userEvents.id))
     .limit(limit);
-  const messageIds = rows
-    .filter((r) => r.kind === 'message.created' && r.messageId)
-    .map((r) => r.messageId ?? 0);
-  const loaded = messageIds.length
-    ? await db.select(messageColumns).from(messages).where(inArray(messages.id, messageIds))
-    : [];
-  const byId = new Map(loaded.map((m) => [m.id, m]));
-  return rows.map((row) => {
+  return rows.map(({ event: row, message }) => {
     switch (row.kind) {
-      case 'message.created': {
+      case 'message.created':
         // A message deleted since is not announced; its deletion event follows.
-        const message = row.messageId ? byId.get(row.messageId) : undefined;
         return {
           id: row.id,
           event: message ? { kind: row.kind, conversationId: row.conversationId, message } : null,
         };
-      }
       case 'message.read':
       case 'message.deleted':
         // Both kinds always carry the message id they are about.
