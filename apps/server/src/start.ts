@@ -7,12 +7,13 @@ import {
   createServerDeps,
   createPostgresEventBus,
   ensureAdminRole,
+  pruneEvents,
   purgeEndedListings,
 } from '@yardsale/api';
 import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import { seedAccounts, seedDatabase } from '@yardsale/db/seed';
-import { ENDED_LISTING_PURGE_DAYS } from '@yardsale/validators';
+import { ENDED_LISTING_PURGE_DAYS, USER_EVENT_RETENTION_DAYS } from '@yardsale/validators';
 
 import { buildApp } from './app';
 import type { App } from './app';
@@ -104,12 +105,19 @@ export async function startServer(
   }
 
   // Ended listings are already hidden by every query; this only clears them out a week later.
+  // Live events older than a week are only there for a client catching up; they go too (decision 054).
   const purge = async () => {
     try {
       const removed = await purgeEndedListings(server.deps, ENDED_LISTING_PURGE_DAYS);
       if (removed > 0) log.info({ removed }, 'purged ended listings');
     } catch (err) {
       log.error({ err }, 'purging ended listings failed');
+    }
+    try {
+      const pruned = await pruneEvents(server.deps, USER_EVENT_RETENTION_DAYS);
+      if (pruned > 0) log.info({ pruned }, 'pruned old live events');
+    } catch (err) {
+      log.error({ err }, 'pruning old live events failed');
     }
   };
   await purge();

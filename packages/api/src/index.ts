@@ -31,5 +31,6 @@ import { createCallerFactory as callerFactory } from './trpc';
 export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
 export { addListingPhotos, purgeEndedListings } from './services/listings';
+export { pruneEvents } from './services/conversations';
 export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';

@@ -25,6 +25,8 @@ export const SINGLE_ITEM_LIFETIME_DAYS = 14;
 export const DEFAULT_SALE_END_TIME = '18:00';
 /** Ended listings are purged this many days after they end. */
 export const ENDED_LISTING_PURGE_DAYS = 7;
+/** Live events (user_events) are kept this long for clients catching up after a reconnect, then pruned. */
+export const USER_EVENT_RETENTION_DAYS = 7;
 
 export const SESSION_REMEMBER_DAYS = 30;
 export const SESSION_SHORT_HOURS = 24;

@@ -6,6 +6,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNull,
   lt,
@@ -371,6 +372,46 @@ export async function deleteConversation(
     return [user.id];
   });
   await deps.events.wake(told);
+}
+
+/**
+ * Deletes live events older than `retentionDays`, oldest first, in batches (each its own statement,
+ * so the embedded database's event loop breathes between them). Ids grow with time, so everything
+ * below the first event young enough to keep goes; reading that id walks only the old rows. Deleting
+ * the same rows from several instances at once is harmless.
+ */
+export async function pruneEvents(
+  deps: ServerDeps,
+  retentionDays: number,
+  batchSize = 5_000,
+): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const [firstKept] = await deps.db
+    .select({ id: userEvents.id })
+    .from(userEvents)
+    .where(gte(userEvents.createdAt, cutoff))
+    .orderBy(asc(userEvents.id))
+    .limit(1);
+  let keepFrom = firstKept?.id;
+  if (keepFrom === undefined) {
+    const [newest] = await deps.db.select({ id: max(userEvents.id) }).from(userEvents);
+    keepFrom = (newest?.id ?? 0) + 1;
+  }
+  let total = 0;
+  for (;;) {
+    const batch = deps.db
+      .select({ id: userEvents.id })
+      .from(userEvents)
+      .where(lt(userEvents.id, keepFrom))
+      .orderBy(asc(userEvents.id))
+      .limit(batchSize);
+    const deleted = await deps.db
+      .delete(userEvents)
+      .where(inArray(userEvents.id, batch))
+      .returning({ id: userEvents.id });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
 }
 
 /** The newest event id of a user: where a fresh subscription starts. */
