@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
 
   /** A valid request for each admin path, so only who calls decides the outcome. */
   const adminRequests = () => [
-    { method: 'GET', url: '/api/admin/reports', body: undefined },
+    { method: 'GET', url: '/api/admin/reports?status=pending&limit=10', body: undefined },
     {
       method: 'PUT',
       url: `/api/admin/reports/${reportId}`,
@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       .sort();
     expect(
       adminRequests()
-        .map((r) => `${r.method} ${r.url.replace(/\/\d+$/, '/:id')}`)
+        .map((r) => `${r.method} ${r.url.replace(/\?.*$/, '').replace(/\/\d+$/, '/:id')}`)
         .sort(),
     ).toEqual(admin);
   });
@@ -179,6 +179,58 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     });
   });
 
+  it('pages the reports over REST for the admin by status, cursor and limit, and documents them', async () => {
+    const { userId: sellerId } = (await call('GET', `/api/listings/${listingId}`, cookies.user))
+      .body as { userId: number };
+    const filed = await call('POST', '/api/reports', cookies.user, {
+      reportedUserId: sellerId,
+      category: 'harassment',
+      description: 'Rude messages after I said no.',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+
+    type Page = { items: { id: number }[]; nextCursor: string | null; counts: { all: number } };
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let total = 0;
+    do {
+      const url = `/api/admin/reports?status=all&limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await call('GET', url, cookies.admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = res.body as Page;
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      seen.push(...page.items.map((r) => r.id));
+      total = page.counts.all;
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+
+    for (const query of ['cursor=not-a-cursor!', 'cursor=', 'limit=101', 'status=open']) {
+      const res = await call('GET', `/api/admin/reports?${query}`, cookies.admin);
+      expect(res.status, query).toBe(400);
+      expect((res.body as { message: string }).message, query).toBeTruthy();
+    }
+    expect((await call('GET', '/api/admin/reports?cursor=x', cookies.admin)).body).toMatchObject({
+      message: UI_TEXT.request.invalidCursor,
+    });
+
+    const doc = (await call('GET', '/api/openapi.json', '')).body as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const get = doc.paths['/api/admin/reports']?.get as {
+      parameters: { name: string }[];
+      responses: { 200: { content: { 'application/json': { schema: { properties: object } } } } };
+    };
+    expect(get.parameters.map((p) => p.name)).toEqual(['status', 'cursor', 'limit']);
+    expect(Object.keys(get.responses[200].content['application/json'].schema.properties)).toEqual([
+      'items',
+      'nextCursor',
+      'counts',
+    ]);
+  });
+
   it('refuses a report move the status machine does not allow with 409, and blank announcements with 400', async () => {
     const res = await call('PUT', `/api/admin/reports/${reportId}`, cookies.admin, {
       status: 'pending',
@@ -208,7 +260,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
 
     /** A valid call of each admin procedure, so only who calls decides the outcome. */
     const procedures = {
-      reports: { query: true, input: {} },
+      reports: { query: true, input: { status: 'pending', limit: 10 } },
       updateReport: {
         query: false,
         input: { id: trpcReportId, status: 'reviewed', adminNotes: 'Spoke to both.' },

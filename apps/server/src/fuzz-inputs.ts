@@ -6,7 +6,13 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 
-import { CATEGORIES, MAX_ID, PRICE_RANGES, encodeListingCursor } from '@yardsale/validators';
+import {
+  CATEGORIES,
+  MAX_ID,
+  PRICE_RANGES,
+  encodeListingCursor,
+  encodeReportCursor,
+} from '@yardsale/validators';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
 
@@ -21,6 +27,12 @@ export const craftedCursors = [
   b64('|||'),
   encodeListingCursor({ createdAt: new Date('2025-07-03T10:00:00.000Z'), id: 3, fuzzy: false }),
   encodeListingCursor({ createdAt: new Date('2099-12-31T23:59:59.999Z'), id: MAX_ID, fuzzy: true }),
+  // Report pages' cursors: the same instant and id without the search mode.
+  b64('+275760-09-13T00:00:00.000Z|1'),
+  b64('2025-07-03T10:00:00.000Z|2147483648'),
+  b64('2025-07-03T10:00:00.000Z|-1'),
+  encodeReportCursor({ createdAt: new Date('2025-07-03T10:00:00.000Z'), id: 1 }),
+  encodeReportCursor({ createdAt: new Date('2099-12-31T23:59:59.999Z'), id: MAX_ID }),
 ];
 
 export const nastyStrings = [
@@ -155,7 +167,7 @@ function hintFor(key: string | undefined): fc.Arbitrary<unknown> | null {
         'table chair lamp sofa bike desk rug clock vase',
       );
     case 'status':
-      return fc.constantFrom('pending', 'reviewed', 'resolved', 'dismissed');
+      return fc.constantFrom('all', 'pending', 'reviewed', 'resolved', 'dismissed');
     default:
       return null;
   }

@@ -344,7 +344,16 @@ export const reports = pgTable(
     uniqueIndex('reports_pending_unique')
       .on(t.reporterId, t.reportedUserId, sql`coalesce(listing_id, 0)`)
       .where(sql`status = 'pending'`),
-    index('reports_status_created_at_idx').on(t.status, t.createdAt),
+    // The admin's pages, newest first, with and without a status (NULLS FIRST as a plain DESC sorts).
+    index('reports_created_at_id_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reports_status_created_at_id_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -101,6 +101,34 @@ export function decodeListingCursor(cursor: string): ListingCursor | null {
   return { createdAt: instant, id, fuzzy: match[9] === 'f' };
 }
 
+/** A report page's position: the last report's creation instant and id. */
+export interface ReportCursor {
+  createdAt: Date;
+  id: number;
+}
+
+export function encodeReportCursor(cursor: ReportCursor): string {
+  return toBase64Url(`${cursor.createdAt.toISOString()}|${cursor.id}`);
+}
+
+/**
+ * Reads a report cursor this server made, or null: canonical base64url of `<ISO instant>|<id>`,
+ * held to the same rules as a listing cursor.
+ */
+export function decodeReportCursor(cursor: string): ReportCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const decoded = fromBase64Url(cursor);
+  if (decoded === null || toBase64Url(decoded) !== cursor) return null;
+  // A report cursor is a listing cursor without the search mode.
+  const listing = decodeListingCursor(toBase64Url(`${decoded}|e`));
+  return listing && { createdAt: listing.createdAt, id: listing.id };
+}
+
+export const reportCursorSchema = z
+  .string()
+  .max(200, UI_TEXT.request.invalidCursor)
+  .refine((v) => decodeReportCursor(v) !== null, UI_TEXT.request.invalidCursor);
+
 export const listingCursorSchema = z
   .string()
   .max(200, UI_TEXT.request.invalidCursor)

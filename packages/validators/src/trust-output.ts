@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 import { REPORT_CATEGORIES, REPORT_STATUSES } from './constants';
-import { idSchema } from './input';
+import { idSchema, reportCursorSchema } from './input';
 
 /** A review as others see it: the reviewer's surname shortened to its first letter. */
 export const reviewOutputSchema = z.object({
@@ -64,9 +64,40 @@ export const adminReportSchema = reportOutputSchema.extend({
 });
 export type AdminReport = z.output<typeof adminReportSchema>;
 
-export const adminReportsInputSchema = z
-  .object({ status: z.enum(REPORT_STATUSES).optional() })
-  .default({});
+/** The admin's status tabs: every report, or those in one status. */
+export const REPORT_FILTERS = ['all', ...REPORT_STATUSES] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+export const REPORTS_PAGE_SIZE = 25;
+export const MAX_REPORTS_PAGE_SIZE = 100;
+
+/** A page of reports, newest first; also the REST path's query string. */
+export const adminReportsQuerySchema = z.object({
+  status: z.enum(REPORT_FILTERS).default('all'),
+  cursor: reportCursorSchema.nullish(),
+  limit: z.coerce.number().int().min(1).max(MAX_REPORTS_PAGE_SIZE).default(REPORTS_PAGE_SIZE),
+});
+/** The same, with every field optional as a whole (`admin.reports()` is the first page of all). */
+export const adminReportsInputSchema = adminReportsQuerySchema.prefault({});
+export type AdminReportsInput = z.output<typeof adminReportsQuerySchema>;
+
+/** How many reports each tab holds, counted when the page was read. */
+export const reportCountsSchema = z.object({
+  all: z.number().int(),
+  pending: z.number().int(),
+  reviewed: z.number().int(),
+  resolved: z.number().int(),
+  dismissed: z.number().int(),
+} satisfies Record<ReportFilter, z.ZodType>);
+export type ReportCounts = z.output<typeof reportCountsSchema>;
+
+export const adminReportPageSchema = z.object({
+  items: z.array(adminReportSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  counts: reportCountsSchema,
+});
+export type AdminReportPage = z.output<typeof adminReportPageSchema>;
 
 export const announcementResultSchema = z.object({
   recipients: z.number().int(),

@@ -109,6 +109,13 @@ export const UI_TEXT = {
     ownListing: 'This is your own listing',
     announcementReadOnly: 'Announcements cannot be answered',
   },
+  /** An open conversation's history and what arrives while it is read. */
+  thread: {
+    loadOlder: 'Load older messages',
+    loadingOlder: 'Loading older messages…',
+    loadOlderFailed: 'Older messages could not be loaded. Try again',
+    newMessages: 'New messages',
+  },
   report: {
     descriptionLength: 'Please provide a detailed description (at least 10 characters)',
     descriptionTooLong: 'Description must be at most 1000 characters',
@@ -147,6 +154,14 @@ export const UI_TEXT = {
   admin: {
     signedOut: 'Please log in to access this page.',
     notAdmin: 'You do not have permission to access this page.',
+    loadMoreReports: 'Load more reports',
+    loadingMoreReports: 'Loading more reports…',
+    /** Under the list: how far the admin has read into the selected tab. */
+    reportsShown: (shown: number, total: number) =>
+      shown >= total
+        ? `All ${total} report${total === 1 ? '' : 's'} shown`
+        : `Showing ${shown} of ${total} reports`,
+    loadMoreFailed: "We couldn't load more reports. Check your connection and try again.",
   },
   users: {
     notFoundTitle: 'User Not Found',

@@ -35,7 +35,9 @@ import {
   signInSchema,
   successSchema,
   updateProfileSchema,
+  adminReportPageSchema,
   adminReportSchema,
+  adminReportsQuerySchema,
   announcementResultSchema,
   announcementSchema,
   cleanupResultSchema,
@@ -516,11 +518,13 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/admin/reports',
-    summary: 'Every report with the listing title and both e-mails, newest first',
+    summary:
+      'Reports with the listing title and both e-mails, newest first, a page at a time (status "all" or one status), with the count of each status',
     tag: 'admin',
-    response: z.array(adminReportSchema),
+    query: adminReportsQuerySchema,
+    response: adminReportPageSchema,
     access: 'admin',
-    run: ({ caller }) => caller.admin.reports(),
+    run: ({ caller, query }) => caller.admin.reports(query),
   },
   {
     method: 'PUT',

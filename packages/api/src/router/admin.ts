@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import {
   UI_TEXT,
+  adminReportPageSchema,
   adminReportSchema,
   adminReportsInputSchema,
   announcementResultSchema,
@@ -22,8 +23,8 @@ import { adminProcedure, createTRPCRouter } from '../trpc';
 export const adminRouter = createTRPCRouter({
   reports: adminProcedure
     .input(adminReportsInputSchema)
-    .output(z.array(adminReportSchema))
-    .query(({ ctx, input }) => adminReports(ctx.deps, { status: input.status })),
+    .output(adminReportPageSchema)
+    .query(({ ctx, input }) => adminReports(ctx.deps, input)),
 
   updateReport: adminProcedure
     .input(updateReportSchema)

@@ -301,7 +301,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         category: 'other',
         description: 'Seller never turned up twice.',
       });
-      const all = await (await theAdmin()).caller.admin.reports();
+      const { items: all } = await (await theAdmin()).caller.admin.reports();
       const found = all.find((r) => r.id === report.id);
       expect(found).toMatchObject({
         listing: { id: listingId, title: 'Suspicious stereo' },
@@ -310,7 +310,11 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
         adminNotes: null,
         status: 'pending',
       });
-      const pending = await (await theAdmin()).caller.admin.reports({ status: 'pending' });
+      const { items: pending } = await (
+        await theAdmin()
+      ).caller.admin.reports({
+        status: 'pending',
+      });
       expect(pending.every((r) => r.status === 'pending')).toBe(true);
       expect(pending.some((r) => r.id === report.id)).toBe(true);
     });
@@ -636,7 +640,7 @@ describe.each(testDatabaseKinds())('reviews, reports and the admin on %s', (kind
     // Each request reads the session and the role afresh.
     const nextRequest = async () => (await api.as(user.cookie)).caller;
     await api.deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.user.id));
-    expect(Array.isArray(await (await nextRequest()).admin.reports())).toBe(true);
+    expect(Array.isArray((await (await nextRequest()).admin.reports()).items)).toBe(true);
     await api.deps.db.update(users).set({ role: 'user' }).where(eq(users.id, user.user.id));
     expect((await refusal((await nextRequest()).admin.reports())).code).toBe('FORBIDDEN');
   });

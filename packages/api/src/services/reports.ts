@@ -1,11 +1,20 @@
 import { TRPCError } from '@trpc/server';
-import { aliasedTable, and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
-import { UI_TEXT, REPORT_TRANSITIONS } from '@yardsale/validators';
+import {
+  UI_TEXT,
+  REPORT_TRANSITIONS,
+  decodeReportCursor,
+  encodeReportCursor,
+} from '@yardsale/validators';
 import type {
   AdminReport,
+  AdminReportPage,
+  AdminReportsInput,
   ReportCategory,
+  ReportCounts,
   ReportOutput,
   ReportStatus,
   SessionUser,
@@ -77,9 +86,11 @@ export function reportsBy(deps: ServerDeps, reporterId: number): Promise<ReportO
     .orderBy(desc(reports.createdAt), desc(reports.id));
 }
 
-export async function adminReports(
+/** Reports with the listing title and both parties, newest first. */
+async function selectAdminReports(
   deps: ServerDeps,
-  filter: { status?: ReportStatus; id?: number } = {},
+  where: SQL | undefined,
+  limit?: number,
 ): Promise<AdminReport[]> {
   const reporter = aliasedTable(users, 'reporter');
   const reported = aliasedTable(users, 'reported');
@@ -89,7 +100,7 @@ export async function adminReports(
     firstName: t.firstName,
     lastName: t.lastName,
   });
-  const rows = await deps.db
+  const query = deps.db
     .select({
       report: getTableColumns(reports),
       listing: { id: listings.id, title: listings.title },
@@ -100,19 +111,65 @@ export async function adminReports(
     .innerJoin(reporter, eq(reporter.id, reports.reporterId))
     .innerJoin(reported, eq(reported.id, reports.reportedUserId))
     .leftJoin(listings, eq(listings.id, reports.listingId))
-    .where(
-      and(
-        filter.status ? eq(reports.status, filter.status) : undefined,
-        filter.id ? eq(reports.id, filter.id) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(desc(reports.createdAt), desc(reports.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((r) => ({
     ...r.report,
     listing: r.listing?.id ? { id: r.listing.id, title: r.listing.title } : null,
     reporter: r.reporter,
     reportedUser: r.reportedUser,
   }));
+}
+
+/** How many reports each status tab holds, from one grouped count. */
+export async function reportCounts(deps: ServerDeps): Promise<ReportCounts> {
+  const rows = await deps.db
+    .select({ status: reports.status, n: count() })
+    .from(reports)
+    .groupBy(reports.status);
+  const counts: ReportCounts = { all: 0, pending: 0, reviewed: 0, resolved: 0, dismissed: 0 };
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
+/**
+ * A page of reports for the admin, newest first, in one status or all, with every tab's count.
+ * The cursor is the last report's (created_at, id): reports filed meanwhile land before the first
+ * page, so the pages after it neither repeat nor skip one.
+ */
+export async function adminReports(
+  deps: ServerDeps,
+  input: AdminReportsInput,
+): Promise<AdminReportPage> {
+  // The input schema already refused a cursor this server did not make.
+  const cursor = input.cursor ? decodeReportCursor(input.cursor) : null;
+  const [rows, counts] = await Promise.all([
+    selectAdminReports(
+      deps,
+      and(
+        input.status === 'all' ? undefined : eq(reports.status, input.status),
+        cursor
+          ? sql`(${reports.createdAt}, ${reports.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`
+          : undefined,
+      ),
+      input.limit + 1,
+    ),
+    reportCounts(deps),
+  ]);
+  const items = rows.slice(0, input.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor:
+      rows.length > input.limit && last
+        ? encodeReportCursor({ createdAt: last.createdAt, id: last.id })
+        : null,
+    counts,
+  };
 }
 
 /**
@@ -147,7 +204,7 @@ export async function updateReport(
       message: UI_TEXT.report.transitionRefused('changed', input.status),
     });
   }
-  const [row] = await adminReports(deps, { id: input.id });
+  const [row] = await selectAdminReports(deps, eq(reports.id, input.id));
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.report.notFound });
   return row;
 }
