@@ -404,6 +404,32 @@ describeWithService('TEST_DATABASE_URL', 'PostgreSQL statements', (serverUrl) =>
   });
 });
 
+describeWithService('TEST_DATABASE_URL', 'PostgreSQL transactions under load', (serverUrl) => {
+  it('keep their connection to themselves when the pipeline is full', async () => {
+    // Every query fills the pipeline at once, so each BEGIN lands at its boundary; postgres.js
+    // 3.4.9 then sent BEGIN without reserving the connection (UNSAFE_TRANSACTION, or worse, other
+    // queries running inside the transaction). Our patch of the driver reserves it first.
+    const sql = postgres(serverUrl, { max: 2, max_pipeline: 0, onnotice: () => undefined });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? sql.begin(async (tx) => {
+                const [row] = await tx<{ xid: string }[]>`select txid_current()::text as xid`;
+                const [again] = await tx<{ xid: string }[]>`select txid_current()::text as xid`;
+                return row?.xid === again?.xid ? 'one transaction' : 'split';
+              })
+            : sql`select pg_sleep(0.01)`.then(() => 'query'),
+        ),
+      );
+      expect(results.filter((r) => r === 'one transaction')).toHaveLength(10);
+      expect(results.filter((r) => r === 'query')).toHaveLength(10);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  });
+});
+
 describeWithService(
   'TEST_DATABASE_URL',
   'PostgreSQL migrations from several servers at once',
