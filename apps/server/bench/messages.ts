@@ -24,7 +24,8 @@
  *
  * Optional: BENCH_USERS (comma-separated, default "100,1000"), BENCH_DURATION_S (sending time per
  * scenario, default 20), BENCH_SEND_INTERVAL_MS (per buyer, default 3000), BENCH_MODES ("live",
- * "polling" or both, comma-separated; default both).
+ * "polling" or both, comma-separated; default both), BENCH_PROFILE_DIR (the server runs with
+ * --cpu-prof and writes its profile there when it stops).
  */
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -57,6 +58,7 @@ const configSchema = z.object({
     .default('live,polling')
     .transform((value) => value.split(',').map((mode) => mode.trim()))
     .pipe(z.array(z.enum(['live', 'polling'])).min(1)),
+  BENCH_PROFILE_DIR: z.string().optional(),
 });
 
 function readBenchConfig() {
@@ -70,6 +72,7 @@ function readBenchConfig() {
     durationMs: config.BENCH_DURATION_S * 1000,
     sendIntervalMs: config.BENCH_SEND_INTERVAL_MS,
     modes: new Set(config.BENCH_MODES),
+    profileDir: config.BENCH_PROFILE_DIR,
   };
 }
 
@@ -604,11 +607,21 @@ interface Server {
 }
 
 /** Starts bench/messages-server.ts (under tsx, as this process runs) and waits for it to be ready. */
-function startServerProcess(serverUrl: string | undefined, pairCount: number): Promise<Server> {
-  const child = fork(path.join(import.meta.dirname, 'messages-server.ts'), [
-    serverUrl ?? '',
-    String(pairCount),
-  ]);
+function startServerProcess(
+  serverUrl: string | undefined,
+  pairCount: number,
+  profileDir: string | undefined,
+): Promise<Server> {
+  const child = fork(
+    path.join(import.meta.dirname, 'messages-server.ts'),
+    [serverUrl ?? '', String(pairCount)],
+    {
+      execArgv: [
+        ...process.execArgv,
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
+    },
+  );
   const pid = child.pid ?? 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let loopWaiter: ((loop: { p99Ms: number; maxMs: number }) => void) | undefined;
@@ -707,7 +720,7 @@ async function main() {
   watchdog.unref();
   try {
     const seedStarted = performance.now();
-    server = await startServerProcess(config.serverUrl, maxUsers / 2);
+    server = await startServerProcess(config.serverUrl, maxUsers / 2, config.profileDir);
     console.log(`Database: ${server.description}`);
     const allPairs = server.pairs;
     console.log(
