@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 import { sessionOf } from './admin-helpers';
@@ -71,4 +72,26 @@ export async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   await animationsDone(page);
+}
+
+/** Scans the page as it is now; fails with each serious or critical violation spelled out. */
+export async function expectNoSeriousViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = serious
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map(
+          (node) =>
+            `    - ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replaceAll('\n', '\n      ')}` : ''}`,
+        )
+        .join('\n');
+      return `  ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n${nodes}`;
+    })
+    .join('\n');
+  expect(serious, `Accessibility violations on ${screen}:\n${report}`).toEqual([]);
 }

@@ -1,11 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-
 import {
   OWN_LISTING,
   REVIEWED_LISTING,
   WIDTHS,
   expect,
+  expectNoSeriousViolations,
   pageAs,
   settled,
   test,
@@ -20,28 +18,6 @@ import { seededListing } from './signed-in';
 
 // A scan takes seconds on a busy machine, and some journeys scan a screen twice.
 test.describe.configure({ timeout: 90_000 });
-
-/** Scans the page as it is now; fails with each serious or critical violation spelled out. */
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  const report = serious
-    .map((violation) => {
-      const nodes = violation.nodes
-        .map(
-          (node) =>
-            `    - ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replaceAll('\n', '\n      ')}` : ''}`,
-        )
-        .join('\n');
-      return `  ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n${nodes}`;
-    })
-    .join('\n');
-  expect(serious, `Accessibility violations on ${screen}:\n${report}`).toEqual([]);
-}
 
 for (const { name: width, viewport } of WIDTHS) {
   test.describe(`signed out at ${width} width`, () => {

@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { DataTag, InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { TRPCQueryKey } from '@trpc/tanstack-react-query';
 import type { RouterOutputs } from '@yardsale/api';
 import { SYSTEM_ACCOUNT } from '@yardsale/validators';
 
@@ -7,6 +8,8 @@ import type { AppTRPC } from '../../lib/trpc';
 export type ConversationSummary = RouterOutputs['conversations']['list'][number];
 export type MessagePage = RouterOutputs['conversations']['messages'];
 export type ThreadMessage = MessagePage['items'][number];
+/** A thread's pages, newest first; each page's `nextCursor` is the `before` of the page after it. */
+export type MessagePages = InfiniteData<MessagePage, number | null>;
 type Participant = ConversationSummary['buyer'];
 
 /** The person on the other side of the conversation from `myId`. */
@@ -38,32 +41,83 @@ export function isPending(message: ThreadMessage): boolean {
   return message.id < 0;
 }
 
+/** The thread as shown: every loaded message, oldest first. */
+export function threadMessages(pages: Pick<MessagePages, 'pages'>): ThreadMessage[] {
+  return [...pages.pages].reverse().flatMap((page) => page.items);
+}
+
+/** Live, sent and optimistic messages are the newest there are: they join the first page. */
+function withNewestPage(
+  pages: MessagePages,
+  update: (page: MessagePage) => MessagePage,
+): MessagePages {
+  const [newest, ...older] = pages.pages;
+  if (!newest) return pages;
+  return { ...pages, pages: [update(newest), ...older] };
+}
+
+/** Read marks and deletions reach a message on whichever page holds it. */
+function withEveryPage(pages: MessagePages, update: (page: MessagePage) => MessagePage) {
+  return { ...pages, pages: pages.pages.map(update) };
+}
+
 /**
  * Adds a message unless it is already there. The server's copy of a message this tab is still
  * sending (same sender and text) takes its optimistic stand-in's place, so it never shows twice.
  */
-export function withMessage(page: MessagePage, message: ThreadMessage, myId: number): MessagePage {
-  if (page.items.some((item) => item.id === message.id)) return page;
-  if (message.senderId === myId) {
-    const index = page.items.findIndex(
-      (item) => isPending(item) && item.content === message.content,
-    );
-    if (index >= 0) {
-      return { ...page, items: page.items.map((item, i) => (i === index ? message : item)) };
+export function withMessage(
+  pages: MessagePages,
+  message: ThreadMessage,
+  myId: number,
+): MessagePages {
+  if (pages.pages.some((page) => page.items.some((item) => item.id === message.id))) return pages;
+  return withNewestPage(pages, (page) => {
+    if (message.senderId === myId) {
+      const index = page.items.findIndex(
+        (item) => isPending(item) && item.content === message.content,
+      );
+      if (index >= 0) {
+        return { ...page, items: page.items.map((item, i) => (i === index ? message : item)) };
+      }
     }
-  }
-  return { ...page, items: [...page.items, message] };
+    return { ...page, items: [...page.items, message] };
+  });
+}
+
+/** The stand-in shown while a message is being sent. */
+export function withOptimisticMessage(pages: MessagePages, message: ThreadMessage): MessagePages {
+  return withNewestPage(pages, (page) => ({ ...page, items: [...page.items, message] }));
 }
 
 /** Once the send succeeds: the stand-in becomes the server's message (unless the live event already did that). */
 export function confirmMessage(
-  page: MessagePage,
+  pages: MessagePages,
   tempId: number,
   message: ThreadMessage,
-): MessagePage {
-  const hasReal = page.items.some((item) => item.id === message.id);
-  if (hasReal) return { ...page, items: page.items.filter((item) => item.id !== tempId) };
-  return { ...page, items: page.items.map((item) => (item.id === tempId ? message : item)) };
+): MessagePages {
+  const hasReal = pages.pages.some((page) => page.items.some((item) => item.id === message.id));
+  return withNewestPage(pages, (page) =>
+    hasReal
+      ? { ...page, items: page.items.filter((item) => item.id !== tempId) }
+      : { ...page, items: page.items.map((item) => (item.id === tempId ? message : item)) },
+  );
+}
+
+export function withoutMessage(pages: MessagePages, messageId: number): MessagePages {
+  return withEveryPage(pages, (page) => ({
+    ...page,
+    items: page.items.filter((item) => item.id !== messageId),
+  }));
+}
+
+/** Messages from the other party up to `upToId` are read, on every loaded page. */
+export function withReadUpTo(pages: MessagePages, upToId: number): MessagePages {
+  return withEveryPage(pages, (page) => ({
+    ...page,
+    items: page.items.map((item) =>
+      item.id > 0 && item.id <= upToId && !item.isRead ? { ...item, isRead: true } : item,
+    ),
+  }));
 }
 
 function byNewestActivity(a: ConversationSummary, b: ConversationSummary): number {
@@ -97,8 +151,15 @@ export function withLastMessage(
     .sort(byNewestActivity);
 }
 
+/**
+ * The thread's pages in the cache. They run back from the newest by the `before` cursor, which
+ * tRPC's own infinite helpers do not offer (they expect an input named `cursor`), so this is the
+ * key those helpers would make: the procedure's path, the input without its cursor, 'infinite'.
+ */
 export function messagesKey(trpc: AppTRPC, conversationId: number) {
-  return trpc.conversations.messages.queryKey({ conversationId });
+  const [path] = trpc.conversations.messages.queryKey();
+  const key: TRPCQueryKey = [path, { input: { conversationId }, type: 'infinite' }];
+  return key as DataTag<TRPCQueryKey, MessagePages>;
 }
 
 /** Messages from the other party up to `upToId` are now read (by me, or the other way round). */
@@ -108,15 +169,8 @@ export function markReadInCache(
   conversationId: number,
   upToId: number,
 ) {
-  queryClient.setQueryData(messagesKey(trpc, conversationId), (page) =>
-    page
-      ? {
-          ...page,
-          items: page.items.map((item) =>
-            item.id > 0 && item.id <= upToId && !item.isRead ? { ...item, isRead: true } : item,
-          ),
-        }
-      : page,
+  queryClient.setQueryData(messagesKey(trpc, conversationId), (pages) =>
+    pages ? withReadUpTo(pages, upToId) : pages,
   );
 }
 
@@ -137,7 +191,7 @@ export function removeMessageFromCache(
   conversationId: number,
   messageId: number,
 ) {
-  queryClient.setQueryData(messagesKey(trpc, conversationId), (page) =>
-    page ? { ...page, items: page.items.filter((item) => item.id !== messageId) } : page,
+  queryClient.setQueryData(messagesKey(trpc, conversationId), (pages) =>
+    pages ? withoutMessage(pages, messageId) : pages,
   );
 }

@@ -62,8 +62,8 @@ export function ConversationLiveSync({ userId }: { userId: number }) {
       onData: ({ data: event }) => {
         switch (event.kind) {
           case 'message.created': {
-            queryClient.setQueryData(messagesKey(trpc, event.conversationId), (page) =>
-              page ? withMessage(page, event.message, userId) : page,
+            queryClient.setQueryData(messagesKey(trpc, event.conversationId), (pages) =>
+              pages ? withMessage(pages, event.message, userId) : pages,
             );
             const list = queryClient.getQueryData(listKey);
             const updated = list

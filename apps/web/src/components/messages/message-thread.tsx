@@ -1,18 +1,34 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button, ConfirmDialog, Skeleton, Textarea, UserAvatar, cn, toast } from '@yardsale/ui';
+import {
+  Button,
+  ConfirmDialog,
+  Skeleton,
+  Spinner,
+  Textarea,
+  UserAvatar,
+  cn,
+  toast,
+} from '@yardsale/ui';
 import {
   MARK_READ_DELAY_MS,
   UI_TEXT,
   POLL_MESSAGES_MS,
   MESSAGE_MAX_LENGTH,
 } from '@yardsale/validators';
-import { ArrowLeftIcon, ChevronRightIcon, SendIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  ArrowUpIcon,
+  ChevronRightIcon,
+  SendIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, SubmitEvent } from 'react';
 
 import { serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import type { ConversationSummary, ThreadMessage } from './conversation-cache';
 import {
   confirmMessage,
@@ -26,7 +42,10 @@ import {
   participantName,
   removeConversationFromCache,
   removeMessageFromCache,
+  threadMessages,
   withLastMessage,
+  withOptimisticMessage,
+  withoutMessage,
 } from './conversation-cache';
 import { useFallbackInterval } from './conversation-live';
 import { messageTime } from './conversation-list';
@@ -34,6 +53,9 @@ import { ListingThumb } from './listing-thumb';
 import { MESSAGES_TEXTS } from './messages-texts';
 
 let nextTempId = -1;
+
+/** A thread opens on its newest page; each later page reaches further back. */
+const NEWEST_PAGE: number | null = null;
 
 export function MessageThread({
   conversation,
@@ -173,6 +195,11 @@ function ListingStrip({ listing }: { listing: NonNullable<ConversationSummary['l
   );
 }
 
+/** Within this distance of the bottom, the reader is following along: new messages scroll in. */
+const FOLLOWING_PX = 80;
+/** Older messages start loading a little before the top comes into view. */
+const LOAD_AHEAD_PX = 160;
+
 function MessageList({
   conversation,
   myId,
@@ -183,6 +210,7 @@ function MessageList({
   otherName: string;
 }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const queryClient = useQueryClient();
   const conversationId = conversation.id;
   const refetchInterval = useFallbackInterval(POLL_MESSAGES_MS);
@@ -190,23 +218,36 @@ function MessageList({
     data,
     isPending: loading,
     isError,
-  } = useQuery({
-    ...trpc.conversations.messages.queryOptions({ conversationId }),
+    hasNextPage: hasOlder,
+    isFetchingNextPage: loadingOlder,
+    isFetchNextPageError: olderFailed,
+    fetchNextPage,
+  } = useInfiniteQuery({
+    queryKey: messagesKey(trpc, conversationId),
+    queryFn: ({ pageParam, signal }) =>
+      client.conversations.messages.query({ conversationId, before: pageParam }, { signal }),
+    initialPageParam: NEWEST_PAGE,
+    getNextPageParam: (page) => page.nextCursor,
     refetchInterval,
     // The cache is kept current by live events; a revisit still asks once.
     staleTime: 0,
   });
-  const items = data?.items;
+  const items = useMemo(() => (data ? threadMessages(data) : undefined), [data]);
+  const pageCount = data?.pages.length ?? 0;
 
   const markRead = useMutation(trpc.conversations.markRead.mutationOptions());
   const { mutate: markReadMutate } = markRead;
 
-  // Unread messages from the other party count as read once shown for a moment (spec section 4).
+  // Messages that arrived below while the reader is further up: the pill offers them.
+  const [unseenBelow, setUnseenBelow] = useState(false);
+
+  // Unread messages from the other party count as read once shown for a moment (spec section 4);
+  // one that arrived below while the reader is further up has not been shown yet.
   const newestUnread = items
     ?.filter((item) => item.senderId !== myId && !item.isRead && !isPending(item))
     .reduce((max, item) => Math.max(max, item.id), 0);
   useEffect(() => {
-    if (!newestUnread) return;
+    if (!newestUnread || unseenBelow) return;
     const timer = setTimeout(() => {
       markReadMutate(
         { conversationId },
@@ -223,14 +264,91 @@ function MessageList({
       );
     }, MARK_READ_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [newestUnread, conversationId, markReadMutate, queryClient, trpc]);
+  }, [newestUnread, unseenBelow, conversationId, markReadMutate, queryClient, trpc]);
 
-  // Keep the newest message in view as messages arrive.
-  const bottomRef = useRef<HTMLDivElement>(null);
-  const count = items?.length ?? 0;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // How far the bottom of the content lies below the top of the view (scrollHeight - scrollTop):
+  // older messages added above leave it unchanged, so restoring it keeps the reader's place.
+  const fromBottomRef = useRef(0);
+  const shownRef = useRef<ThreadMessage[] | undefined>(undefined);
+
+  const rememberPlace = useCallback(() => {
+    const scroller = scrollerRef.current;
+    if (scroller) fromBottomRef.current = scroller.scrollHeight - scroller.scrollTop;
+  }, []);
+
+  const scrollToNewest = useCallback(() => {
+    const scroller = scrollerRef.current;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, []);
+
+  // Before the browser paints: older messages keep what was on screen in place; newer ones scroll
+  // in when the reader is following along or wrote them, and otherwise wait behind the pill.
   useLayoutEffect(() => {
-    bottomRef.current?.scrollIntoView({ block: 'end' });
-  }, [count, conversationId]);
+    const scroller = scrollerRef.current;
+    const before = shownRef.current;
+    shownRef.current = items;
+    if (!scroller || !items) return;
+    const wasFollowing = fromBottomRef.current - scroller.clientHeight <= FOLLOWING_PX;
+    const wasShown = (message: ThreadMessage) => before?.some((item) => item.id === message.id);
+    const first = items[0];
+    const last = items.at(-1);
+    if (!before?.length) {
+      scrollToNewest();
+    } else {
+      const previousFirst = before[0];
+      if (first && previousFirst && !wasShown(first) && first.id < previousFirst.id) {
+        scroller.scrollTop = scroller.scrollHeight - fromBottomRef.current;
+      }
+      if (last && !wasShown(last)) {
+        if (last.senderId === myId || wasFollowing) {
+          scrollToNewest();
+          setUnseenBelow(false);
+        } else {
+          setUnseenBelow(true);
+        }
+      }
+    }
+    rememberPlace();
+  }, [items, myId, rememberPlace, scrollToNewest]);
+
+  const onScroll = () => {
+    rememberPlace();
+    const scroller = scrollerRef.current;
+    if (unseenBelow && scroller && fromBottomRef.current - scroller.clientHeight <= FOLLOWING_PX) {
+      setUnseenBelow(false);
+    }
+  };
+
+  const showUnseen = () => {
+    scrollToNewest();
+    setUnseenBelow(false);
+    // The pill goes away; keyboard and screen-reader users land on the messages, not the page top.
+    listRef.current?.focus({ preventScroll: true });
+  };
+
+  const loadOlder = useCallback(() => {
+    if (!loadingOlder) void fetchNextPage();
+  }, [loadingOlder, fetchNextPage]);
+
+  // Reaching the top loads the page before it. The observer is made again once a page has
+  // arrived, so a top still in view (a short page, a tall screen) keeps loading. After a failure
+  // it waits for the button, rather than asking again and again.
+  const olderRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target = olderRef.current;
+    const root = scrollerRef.current;
+    if (!target || !root || !hasOlder || loadingOlder || olderFailed) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { root, rootMargin: `${LOAD_AHEAD_PX}px 0px 0px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasOlder, loadingOlder, olderFailed, fetchNextPage, pageCount]);
 
   // Deleting removes the message for both people and cannot be taken back, so it is confirmed first.
   const [confirmingId, setConfirmingId] = useState<number | null>(null);
@@ -253,36 +371,94 @@ function MessageList({
   const lastOwnId = items?.findLast((item) => item.senderId === myId)?.id;
 
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 sm:px-4">
-      {loading ? (
-        <div className="flex flex-col gap-3" aria-label="Loading messages">
-          <Skeleton className="h-12 w-2/3 rounded-2xl!" />
-          <Skeleton className="ml-auto h-12 w-1/2 rounded-2xl!" />
-          <Skeleton className="h-12 w-3/5 rounded-2xl!" />
-        </div>
-      ) : isError && !data ? (
-        <p className="py-10 text-center text-sm text-muted-foreground">
-          These messages could not be loaded. They will appear once the connection is back.
-        </p>
-      ) : items && items.length > 0 ? (
-        <ol aria-label="Messages" className="flex flex-col gap-2">
-          {items.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              own={message.senderId === myId}
-              otherName={otherName}
-              showStatus={message.id === lastOwnId}
-              onDelete={() => setConfirmingId(message.id)}
-            />
-          ))}
-        </ol>
-      ) : (
-        <p className="py-10 text-center text-sm text-muted-foreground">
-          No messages yet. Say hello and ask about the item.
-        </p>
-      )}
-      <div ref={bottomRef} />
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollerRef}
+        onScroll={onScroll}
+        // The place is kept by hand when older messages arrive; the browser's own anchoring
+        // would move it a second time.
+        className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 [overflow-anchor:none] sm:px-4"
+      >
+        {loading ? (
+          <div className="flex flex-col gap-3" aria-label="Loading messages">
+            <Skeleton className="h-12 w-2/3 rounded-2xl!" />
+            <Skeleton className="ml-auto h-12 w-1/2 rounded-2xl!" />
+            <Skeleton className="h-12 w-3/5 rounded-2xl!" />
+          </div>
+        ) : isError && !data ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">
+            These messages could not be loaded. They will appear once the connection is back.
+          </p>
+        ) : items && items.length > 0 ? (
+          <>
+            {hasOlder ? (
+              // One height whether idle, loading or failed, so the messages below never shift.
+              <div className="mb-3 flex h-9 justify-center">
+                <Button
+                  ref={olderRef}
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="rounded-full! text-muted-foreground"
+                  // Not disabled while loading: a disabled button would drop the keyboard focus.
+                  aria-disabled={loadingOlder || undefined}
+                  aria-busy={loadingOlder || undefined}
+                  onClick={loadOlder}
+                >
+                  {loadingOlder ? (
+                    <Spinner size="sm" aria-hidden="true" />
+                  ) : (
+                    <ArrowUpIcon aria-hidden="true" />
+                  )}
+                  {loadingOlder
+                    ? UI_TEXT.thread.loadingOlder
+                    : olderFailed
+                      ? UI_TEXT.thread.loadOlderFailed
+                      : UI_TEXT.thread.loadOlder}
+                </Button>
+              </div>
+            ) : null}
+            <ol
+              ref={listRef}
+              tabIndex={-1}
+              aria-label="Messages"
+              className="flex flex-col gap-2 outline-none"
+            >
+              {items.map((message) => (
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  own={message.senderId === myId}
+                  otherName={otherName}
+                  showStatus={message.id === lastOwnId}
+                  onDelete={() => setConfirmingId(message.id)}
+                />
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p className="py-10 text-center text-sm text-muted-foreground">
+            No messages yet. Say hello and ask about the item.
+          </p>
+        )}
+      </div>
+      {/* Announced when it appears; sits over the bottom of the thread, above the composer. */}
+      <div
+        aria-live="polite"
+        className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center"
+      >
+        {unseenBelow ? (
+          <Button
+            type="button"
+            size="sm"
+            className="pointer-events-auto rounded-full! shadow-md"
+            onClick={showUnseen}
+          >
+            <ArrowDownIcon aria-hidden="true" />
+            {UI_TEXT.thread.newMessages}
+          </Button>
+        ) : null}
+      </div>
       <ConfirmDialog
         open={confirmingId !== null}
         onOpenChange={(open) => {
@@ -366,7 +542,8 @@ function MessageBubble({
       </div>
       <span className="mt-0.5 flex items-center gap-1.5 px-1 text-xs text-muted-foreground">
         {isNew ? (
-          <span className="rounded-full bg-blue-600 px-1.5 py-px text-[0.7rem] font-semibold text-white">
+          // No taller than the time beside it: when the marker goes, nothing above the reader moves.
+          <span className="rounded-full bg-blue-600 px-1.5 py-0.5 text-[0.7rem] leading-none font-semibold text-white">
             New
           </span>
         ) : null}
@@ -398,14 +575,14 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
           isRead: false,
           createdAt: new Date(),
         };
-        queryClient.setQueryData(key, (page) =>
-          page ? { ...page, items: [...page.items, optimistic] } : page,
+        queryClient.setQueryData(key, (pages) =>
+          pages ? withOptimisticMessage(pages, optimistic) : pages,
         );
         return { tempId };
       },
       onSuccess: (message, _input, context) => {
-        queryClient.setQueryData(key, (page) =>
-          page ? confirmMessage(page, context.tempId, message) : page,
+        queryClient.setQueryData(key, (pages) =>
+          pages ? confirmMessage(pages, context.tempId, message) : pages,
         );
         queryClient.setQueryData(listKey, (list) =>
           list ? (withLastMessage(list, conversationId, message, myId) ?? list) : list,
@@ -414,10 +591,8 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
       onError: (sendError, { content }, context) => {
         // Roll back, and give the text back so nothing typed is lost.
         if (context) {
-          queryClient.setQueryData(key, (page) =>
-            page
-              ? { ...page, items: page.items.filter((item) => item.id !== context.tempId) }
-              : page,
+          queryClient.setQueryData(key, (pages) =>
+            pages ? withoutMessage(pages, context.tempId) : pages,
           );
         }
         setText((current) => (current.trim() === '' ? content : current));
