@@ -75,6 +75,8 @@ export default defineConfig({
       ADMIN_EMAIL: e2eEnv.admin.email,
       ADMIN_PASSWORD: e2eEnv.admin.password,
       LOG_LEVEL: 'warn',
+      // Journeys that file many reports name their own client address; browsers send none (decision 053).
+      TRUST_PROXY: 'loopback',
       ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
     },
     reuseExistingServer: false,

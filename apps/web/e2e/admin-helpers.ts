@@ -85,3 +85,57 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/** The most reports one account may file an hour (packages/api rate-limits.ts). */
+const REPORTS_PER_ACCOUNT = 10;
+
+/**
+ * Files `count` reports about seeded neighbours' listings, one after another (so the newest is the
+ * last), each described as `describe(i)` for i from 1. Reporters are new neighbours, each calling
+ * from an address of its own (the test server trusts loopback as a proxy, decision 053) and filing
+ * no more than the production limits let one account and one address file.
+ */
+export async function fileManyReports(
+  count: number,
+  describe: (i: number) => string,
+): Promise<void> {
+  let listings: { id: number; userId: number }[] = [];
+  const run = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  for (let filed = 0, reporter = 0; filed < count; reporter += 1) {
+    const request = await playwrightRequest.newContext({
+      baseURL: e2eEnv.baseURL,
+      // Documentation addresses (RFC 5737), one per reporter.
+      extraHTTPHeaders: { origin: e2eEnv.baseURL, 'x-forwarded-for': `203.0.113.${reporter + 1}` },
+    });
+    const registered = await request.post('/api/register', {
+      data: {
+        email: `reporter.${run}.${reporter}@example.com`,
+        password: 'porch-sale-42',
+        firstName: 'Paging',
+        lastName: `Reporter ${reporter + 1}`,
+        termsAccepted: true,
+      },
+    });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    if (listings.length === 0) {
+      // Browsing needs an account: the first reporter finds the listings they all report.
+      const page = await request.get('/api/listings', { params: { limit: REPORTS_PER_ACCOUNT } });
+      expect(page.ok(), await page.text()).toBe(true);
+      listings = ((await page.json()) as { items: typeof listings }).items;
+      expect(listings).toHaveLength(REPORTS_PER_ACCOUNT);
+    }
+    for (const listing of listings.slice(0, Math.min(REPORTS_PER_ACCOUNT, count - filed))) {
+      filed += 1;
+      const report = await request.post('/api/reports', {
+        data: {
+          reportedUserId: listing.userId,
+          listingId: listing.id,
+          category: 'other',
+          description: describe(filed),
+        },
+      });
+      expect(report.ok(), await report.text()).toBe(true);
+    }
+    await request.dispose();
+  }
+}

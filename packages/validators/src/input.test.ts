@@ -5,7 +5,9 @@ import { conversationMessagesInputSchema, sendMessageInputSchema } from './conve
 import {
   MAX_ID,
   decodeListingCursor,
+  decodeReportCursor,
   encodeListingCursor,
+  encodeReportCursor,
   idSchema,
   isCalendarDate,
   parseIdParam,
@@ -14,6 +16,7 @@ import { listingIdSchema, listingSchema, listingSearchSchema, salesBetweenSchema
 import { UI_TEXT } from './ui-text';
 import { issuesOf, messagesAt, parseOk } from './test-helpers';
 import { announcementSchema, reportSchema, reviewSchema, updateReportSchema } from './trust';
+import { adminReportsInputSchema } from './trust-output';
 
 const R = UI_TEXT.request;
 
@@ -198,5 +201,34 @@ describe('listing page cursors', () => {
   ])('refuses %s', (_name, cursor) => {
     expect(decodeListingCursor(cursor)).toBeNull();
     expect(messagesAt(listingSearchSchema, { cursor }, 'cursor')).toEqual([R.invalidCursor]);
+  });
+});
+
+describe('report page cursors', () => {
+  const made = encodeReportCursor({ createdAt: new Date('2026-03-02T09:00:00.000Z'), id: 75 });
+
+  it('reads back a cursor the server made, and pages 25 of every status by default', () => {
+    expect(decodeReportCursor(made)).toEqual({
+      createdAt: new Date('2026-03-02T09:00:00.000Z'),
+      id: 75,
+    });
+    expect(adminReportsInputSchema.parse(undefined)).toEqual({ status: 'all', limit: 25 });
+    expect(issuesOf(adminReportsInputSchema, { cursor: made, limit: '100' })).toEqual([]);
+  });
+
+  const b64 = (s: string) => Buffer.from(s).toString('base64url');
+  it.each([
+    [
+      "a listing page's cursor",
+      encodeListingCursor({ createdAt: new Date(), id: 1, fuzzy: false }),
+    ],
+    ['an instant before 2000', b64('1970-01-01T00:00:00.000Z|1')],
+    ['an id past 2^31', b64('2026-03-02T09:00:00.000Z|2147483648')],
+    ['a negative id', b64('2026-03-02T09:00:00.000Z|-1')],
+    ['padding', `${made}==`],
+    ['nothing', ''],
+  ])('refuses %s', (_name, cursor) => {
+    expect(decodeReportCursor(cursor)).toBeNull();
+    expect(messagesAt(adminReportsInputSchema, { cursor }, 'cursor')).toEqual([R.invalidCursor]);
   });
 });

@@ -1,8 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, EmptyState, Skeleton, cn, toast } from '@yardsale/ui';
-import { UI_TEXT, REPORT_STATUSES } from '@yardsale/validators';
-import type { AdminReport, ReportStatus } from '@yardsale/validators';
+import { UI_TEXT, REPORT_STATUSES, REPORTS_PAGE_SIZE } from '@yardsale/validators';
+import type { ReportCounts, ReportStatus } from '@yardsale/validators';
 import { FlagIcon, RefreshCwIcon } from 'lucide-react';
 
 import { useSessionUser } from '../../lib/session';
@@ -20,18 +25,18 @@ const EMPTY_TEXT: Readonly<Record<ReportStatus | 'all', string>> = {
 };
 
 function StatusFilter({
-  reports,
+  counts,
   status,
 }: {
-  reports: readonly AdminReport[];
+  counts: ReportCounts | undefined;
   status: ReportStatus | undefined;
 }) {
   const options = [
-    { value: undefined, label: 'All', count: reports.length },
+    { value: undefined, label: 'All', count: counts?.all },
     ...REPORT_STATUSES.map((value) => ({
       value,
       label: REPORT_STATUS_LABELS[value],
-      count: reports.filter((report) => report.status === value).length,
+      count: counts?.[value],
     })),
   ];
   return (
@@ -62,7 +67,7 @@ function StatusFilter({
                     active ? 'bg-brand-100 text-brand-800' : 'bg-card/70',
                   )}
                 >
-                  {option.count}
+                  {option.count ?? '…'}
                 </span>
               </Link>
             </li>
@@ -73,31 +78,54 @@ function StatusFilter({
   );
 }
 
-/** Every report, newest first, filtered on the page so each status shows its count. */
+/**
+ * The selected tab's reports, newest first, a page at a time from the server (which also counts
+ * every tab). Moving a report updates its card at once, then reloads the pages read and the counts.
+ */
 export function ReportList({ status }: { status: ReportStatus | undefined }) {
   const trpc = useTRPC();
   // Only an admin may ask; the server refuses anyone else whatever the client does.
   const isAdmin = useSessionUser()?.role === 'admin';
   const queryClient = useQueryClient();
-  const reportsQuery = trpc.admin.reports.queryOptions({});
+  const reportsQuery = trpc.admin.reports.infiniteQueryOptions(
+    { status: status ?? 'all', limit: REPORTS_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
   const {
-    data: reports,
+    data,
     isPending,
-    isError,
+    isLoadingError,
+    isPlaceholderData,
     refetch,
     isRefetching,
-  } = useQuery({
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useInfiniteQuery({
     ...reportsQuery,
     enabled: isAdmin,
+    // Another tab's list stays (dimmed) while this one loads, so the tabs do not jump.
+    placeholderData: keepPreviousData,
   });
 
   const update = useMutation(
     trpc.admin.updateReport.mutationOptions({
       onSuccess: (updated) => {
         queryClient.setQueryData(reportsQuery.queryKey, (current) =>
-          current?.map((report) => (report.id === updated.id ? updated : report)),
+          current
+            ? {
+                ...current,
+                pages: current.pages.map((page) => ({
+                  ...page,
+                  items: page.items.map((report) => (report.id === updated.id ? updated : report)),
+                })),
+              }
+            : current,
         );
         toast({ variant: 'success', title: UI_TEXT.report.updatedTitle });
+        // The counts, and the tab the report left or joined, come from the server.
+        void queryClient.invalidateQueries(trpc.admin.reports.pathFilter());
       },
       onError: (error) => {
         toast({
@@ -121,7 +149,8 @@ export function ReportList({ status }: { status: ReportStatus | undefined }) {
     );
   }
 
-  if (isError) {
+  // Only a first page that failed replaces the list; a later page's failure is told below it.
+  if (isLoadingError) {
     return (
       <EmptyState
         role="alert"
@@ -139,12 +168,15 @@ export function ReportList({ status }: { status: ReportStatus | undefined }) {
     );
   }
 
-  const shown = status ? reports.filter((report) => report.status === status) : reports;
+  const shown = data.pages.flatMap((page) => page.items);
+  // The newest page read carries the newest counts.
+  const counts = data.pages.at(-1)?.counts;
+  const total = counts?.[status ?? 'all'] ?? shown.length;
   const saving = update.isPending ? update.variables : null;
 
   return (
     <div className="grid gap-4">
-      <StatusFilter reports={reports} status={status} />
+      <StatusFilter counts={counts} status={status} />
       {shown.length === 0 ? (
         <EmptyState
           icon={<FlagIcon />}
@@ -153,19 +185,49 @@ export function ReportList({ status }: { status: ReportStatus | undefined }) {
           description={EMPTY_TEXT[status ?? 'all']}
         />
       ) : (
-        <ul aria-label="Reports" className="grid gap-4">
-          {shown.map((report) => (
-            <li key={`${report.id}-${report.updatedAt.getTime()}`}>
-              <ReportCard
-                report={report}
-                pendingStatus={saving?.id === report.id ? saving.status : null}
-                onUpdate={(next, adminNotes) =>
-                  update.mutate({ id: report.id, status: next, adminNotes })
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul
+            aria-label="Reports"
+            aria-busy={isPlaceholderData || undefined}
+            className={cn('grid gap-4 transition-opacity', isPlaceholderData && 'opacity-60')}
+          >
+            {shown.map((report) => (
+              <li key={`${report.id}-${report.updatedAt.getTime()}`}>
+                <ReportCard
+                  report={report}
+                  pendingStatus={saving?.id === report.id ? saving.status : null}
+                  onUpdate={(next, adminNotes) =>
+                    update.mutate({ id: report.id, status: next, adminNotes })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col items-center gap-3 pt-2 pb-4">
+            <p role="status" className="text-sm text-muted-foreground tabular-nums">
+              {isPlaceholderData ? '' : UI_TEXT.admin.reportsShown(shown.length, total)}
+            </p>
+            {isFetchNextPageError ? (
+              <p role="alert" className="text-center text-sm text-destructive">
+                {UI_TEXT.admin.loadMoreFailed}
+              </p>
+            ) : null}
+            {hasNextPage && !isPlaceholderData ? (
+              <Button
+                variant="outline"
+                className="w-full sm:w-auto"
+                loading={isFetchingNextPage}
+                onClick={() => {
+                  if (!isFetchingNextPage) void fetchNextPage();
+                }}
+              >
+                {isFetchingNextPage
+                  ? UI_TEXT.admin.loadingMoreReports
+                  : UI_TEXT.admin.loadMoreReports}
+              </Button>
+            ) : null}
+          </div>
+        </>
       )}
     </div>
   );
