@@ -409,7 +409,9 @@ describeWithService('TEST_DATABASE_URL', 'PostgreSQL transactions under load', (
     // Every query fills the pipeline at once, so each BEGIN lands at its boundary; postgres.js
     // 3.4.9 then sent BEGIN without reserving the connection (UNSAFE_TRANSACTION, or worse, other
     // queries running inside the transaction). Our patch of the driver reserves it first.
-    const sql = postgres(serverUrl, { max: 2, max_pipeline: 0, onnotice: () => undefined });
+    // max_pipeline is an option of postgres.js that its types do not list.
+    const options = { max: 2, max_pipeline: 0, onnotice: () => undefined };
+    const sql = postgres(serverUrl, options);
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
