@@ -34,17 +34,21 @@ const LISTING_SQL = `${LISTING_SELECT} where "listings"."id" = $1 limit $2`;
 const LIST_SQL = `${LISTING_SELECT} where "listings"."ends_at" > $1 order by "listings"."created_at" desc, "listings"."id" desc limit $2`;
 const imagesSql = (count: number) =>
   `select "id", "listing_id", "image_url", "thumbnail_url", "is_primary", "width", "height", "created_at" from "listing_images" where "listing_images"."listing_id" in (${Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ')}) order by "listing_images"."is_primary" desc, "listing_images"."position" asc, "listing_images"."id" asc`;
+/** The conversation, read with the event locks taken (the shared one, then each user's, lower id first). */
 const CONVERSATION_SQL =
-  'select "id", "listing_id", "buyer_id", "seller_id", "is_announcement", "buyer_hidden_at", "seller_hidden_at", "last_message_at", "created_at" from "conversations" where ("conversations"."id" = $1 and ("conversations"."buyer_id" = $2 or "conversations"."seller_id" = $3))';
+  'select "id", "listing_id", "buyer_id", "seller_id", "is_announcement", "buyer_hidden_at", "seller_hidden_at", "last_message_at", "created_at", pg_advisory_xact_lock_shared($1, 0), pg_advisory_xact_lock($2, least("buyer_id", "seller_id")), pg_advisory_xact_lock($3, greatest("buyer_id", "seller_id")) from "conversations" where ("conversations"."id" = $4 and ("conversations"."buyer_id" = $5 or "conversations"."seller_id" = $6))';
 const INSERT_MESSAGE_SQL =
   'insert into "messages" ("id", "conversation_id", "sender_id", "content", "is_read", "created_at") values (default, $1, $2, $3, default, default) returning "id", "conversation_id", "sender_id", "content", "is_read", "created_at"';
-const TOUCH_CONVERSATION_SQL =
-  'update "conversations" set "buyer_hidden_at" = $1, "seller_hidden_at" = $2, "last_message_at" = $3 where "conversations"."id" = $4';
-/** The event locks in one statement: the shared one, then one per user in ascending order. */
-const eventLocksSql = (users: number) =>
-  `select pg_advisory_xact_lock_shared($1, 0), ${Array.from({ length: users }, (_, i) => `pg_advisory_xact_lock($${2 * i + 2}, $${2 * i + 3})`).join(', ')}`;
-const INSERT_EVENTS_SQL =
-  'insert into "user_events" ("id", "user_id", "kind", "conversation_id", "message_id", "created_at") values (default, $1, $2, $3, $4, default), (default, $5, $6, $7, $8, default)';
+/** The conversation touched and both events written, in one statement. */
+const TOUCH_AND_EVENTS_SQL = `with touched as (
+        update "conversations"
+        set last_message_at = $1::timestamptz,
+          buyer_hidden_at = null, seller_hidden_at = null
+        where id = $2
+      )
+      insert into "user_events" (user_id, kind, conversation_id, message_id)
+      values ($3, 'message.created', $4, $5),
+        ($6, 'message.created', $7, $8)`;
 
 type Value = postgres.ParameterOrJSON<never>;
 
@@ -185,27 +189,28 @@ export async function startBareServer(databaseUrl: string): Promise<{
       const sent = await sql.begin(async (tx) => {
         const run = async (text: string, params: Value[]) =>
           (await tx.unsafe(text, params, { prepare: true }).values()) as unknown as unknown[][];
-        const [conversation] = await run(CONVERSATION_SQL, [conversationId, user.id, user.id]);
+        const [conversation] = await run(CONVERSATION_SQL, [
+          EVENT_LOCK_SPACE,
+          EVENT_LOCK_SPACE,
+          EVENT_LOCK_SPACE,
+          conversationId,
+          user.id,
+          user.id,
+        ]);
         if (!conversation) return null;
         const buyerId = conversation[2] as number;
         const sellerId = conversation[3] as number;
         const [created] = await run(INSERT_MESSAGE_SQL, [conversationId, user.id, content]);
         if (!created) throw new Error('insert returned no row');
         const createdAt = created[5] as Date;
-        await run(TOUCH_CONVERSATION_SQL, [null, null, createdAt, conversationId]);
-        const users = [...new Set([buyerId, sellerId])].sort((a, b) => a - b);
-        await run(eventLocksSql(users.length), [
-          EVENT_LOCK_SPACE,
-          ...users.flatMap((userId) => [EVENT_LOCK_SPACE, userId]),
-        ]);
         const messageId = created[0] as number;
-        await run(INSERT_EVENTS_SQL, [
+        await run(TOUCH_AND_EVENTS_SQL, [
+          createdAt.toISOString(),
+          conversationId,
           buyerId,
-          'message.created',
           conversationId,
           messageId,
           sellerId,
-          'message.created',
           conversationId,
           messageId,
         ]);

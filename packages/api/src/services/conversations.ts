@@ -5,6 +5,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   inArray,
@@ -245,8 +246,26 @@ export async function sendMessage(
   conversationId: number,
   content: string,
 ): Promise<Message> {
+  // The busiest write of all, in five statements: the conversation read with both event locks taken
+  // (recordEvents' locks, in the same order), the message, then the conversation touched and the two
+  // events written together.
   const message = await deps.db.transaction(async (tx) => {
-    const conversation = await participantConversation(tx, user, conversationId);
+    const [conversation] = await tx
+      .select({
+        ...getTableColumns(conversations),
+        // Taken in this order, left to right, as recordEvents takes them.
+        sharedLock: sql<unknown>`pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0)`,
+        lowerLock: sql<unknown>`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, least(${conversations.buyerId}, ${conversations.sellerId}))`,
+        higherLock: sql<unknown>`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, greatest(${conversations.buyerId}, ${conversations.sellerId}))`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id)),
+        ),
+      );
+    if (!conversation) throw notFound();
     // Announcements are read-only for the people they reach.
     if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
       throw new TRPCError({
@@ -259,21 +278,18 @@ export async function sendMessage(
       .values({ conversationId, senderId: user.id, content })
       .returning(messageColumns);
     if (!created) throw new Error('insert returned no row');
+    const { buyerId, sellerId } = conversation;
     // A new message brings the conversation back for whoever had deleted it.
-    await tx
-      .update(conversations)
-      .set({ lastMessageAt: created.createdAt, buyerHiddenAt: null, sellerHiddenAt: null })
-      .where(eq(conversations.id, conversationId));
-    await recordEvents(
-      tx,
-      [conversation.buyerId, conversation.sellerId].map((userId) => ({
-        userId,
-        kind: 'message.created' as const,
-        conversationId,
-        messageId: created.id,
-      })),
-    );
-    return { message: created, participants: [conversation.buyerId, conversation.sellerId] };
+    await tx.execute(sql`with touched as (
+        update ${conversations}
+        set last_message_at = ${created.createdAt.toISOString()}::timestamptz,
+          buyer_hidden_at = null, seller_hidden_at = null
+        where id = ${conversationId}
+      )
+      insert into ${userEvents} (user_id, kind, conversation_id, message_id)
+      values (${buyerId}, 'message.created', ${conversationId}, ${created.id}),
+        (${sellerId}, 'message.created', ${conversationId}, ${created.id})`);
+    return { message: created, participants: [buyerId, sellerId] };
   });
   await deps.events.wake(message.participants);
   return message.message;
