@@ -10,6 +10,8 @@
  * the users (one shared password hash), their sessions, one listing per seller and one conversation
  * per buyer and seller, and starts the real server with the rate limits raised, in a child process
  * (bench/messages-server.ts) so that its CPU and event-loop delay are measured apart from the clients'.
+ * Each person's requests and websocket carry their own address in X-Forwarded-For (the server trusts
+ * one proxy), as a thousand neighbours behind the production proxy would.
  *
  * Per crowd size and mode, every buyer sends a message through POST /api/conversations/{id}/messages
  * at a steady pace (starts spread at random); latency is from the start of the send to the seller's
@@ -193,7 +195,12 @@ async function send(url: string, pair: Pair, seq: number, tracker: Tracker) {
   try {
     const res = await fetch(`${url}/api/conversations/${pair.conversationId}/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: pair.buyer.cookie, origin: url },
+      headers: {
+        'content-type': 'application/json',
+        cookie: pair.buyer.cookie,
+        origin: url,
+        'x-forwarded-for': pair.buyer.address,
+      },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       body: JSON.stringify({
         content: `bench ${tracker.tag} ${key} sent ${Date.now()}: is the bookshelf still there?`,
@@ -322,10 +329,10 @@ async function runSubscriptions(
   const origin = server.url;
 
   const subscribe = (person: Person, onMessage: ((content: string) => void) | null) => {
-    const cookie = person.cookie;
+    const headers = { cookie: person.cookie, origin, 'x-forwarded-for': person.address };
     class BrowserLikeSocket extends WebSocket {
       constructor(address: string | URL, protocols?: string | string[]) {
-        super(address, protocols, { headers: { cookie, origin } });
+        super(address, protocols, { headers });
       }
     }
     const wsClient = createWSClient({
@@ -423,7 +430,7 @@ async function runPolling(
     requests += 1;
     try {
       const res = await fetch(`${server.url}${url}`, {
-        headers: { cookie: person.cookie },
+        headers: { cookie: person.cookie, 'x-forwarded-for': person.address },
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const body = await res.text();
