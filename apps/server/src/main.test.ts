@@ -104,6 +104,8 @@ describe('the server process on the embedded database', () => {
 
     const first = start(env);
     await waitForHealth(url, first);
+    // Operators learn from the start where the embedded database stops carrying live messages.
+    expect(first.output()).toContain('For more, set DATABASE_URL to a PostgreSQL server.');
     const reg = await fetch(`${url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -2,6 +2,10 @@ import { readProcessConfig } from './env';
 import type { ServerConfig } from './env';
 import { startServer } from './start';
 
+const EMBEDDED_DATABASE_CAPACITY =
+  'The embedded database carries about 350 to 700 people messaging at once, depending on the machine (2 cores). ' +
+  'For more, set DATABASE_URL to a PostgreSQL server.';
+
 async function main() {
   let config: ServerConfig;
   try {
@@ -17,6 +21,10 @@ async function main() {
   console.log(
     `YardSale is running at ${shown} (${started.handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
+  if (started.handle.kind === 'pglite') {
+    // Measured with pnpm bench:messages on 2 cores (README, Performance): beyond this, live messages slow down.
+    console.log(EMBEDDED_DATABASE_CAPACITY);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
