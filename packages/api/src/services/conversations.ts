@@ -80,17 +80,16 @@ export async function lockEventsForEveryone(tx: Transaction) {
   await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, 0)`);
 }
 
+/** The conversation, if the user is its buyer or its seller. */
+const takesPart = (user: SessionUser, conversationId: number) =>
+  and(
+    eq(conversations.id, conversationId),
+    or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id)),
+  );
+
 /** A conversation the user takes part in, also one they have deleted on their side. */
 async function participantConversation(db: Executor, user: SessionUser, conversationId: number) {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id)),
-      ),
-    );
+  const [row] = await db.select().from(conversations).where(takesPart(user, conversationId));
   if (!row) throw notFound();
   return row;
 }
@@ -259,12 +258,7 @@ export async function sendMessage(
         higherLock: sql<unknown>`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, greatest(${conversations.buyerId}, ${conversations.sellerId}))`,
       })
       .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          or(eq(conversations.buyerId, user.id), eq(conversations.sellerId, user.id)),
-        ),
-      );
+      .where(takesPart(user, conversationId));
     if (!conversation) throw notFound();
     // Announcements are read-only for the people they reach.
     if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
