@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -13,6 +13,8 @@ export interface FileStorage {
   urlFor(key: string): string;
   /** The key behind a URL this storage made, or null for any other URL. */
   keyFromUrl(url: string): string | null;
+  /** Throws when the storage cannot be reached or written (the server's readiness check). */
+  check(): Promise<void>;
 }
 
 /** The URL path under which the server serves the local storage folder. */
@@ -67,6 +69,9 @@ export function createLocalStorage(rootDir: string): FileStorage {
       if (!url.startsWith(LOCAL_UPLOADS_URL_PREFIX)) return null;
       const key = url.slice(LOCAL_UPLOADS_URL_PREFIX.length);
       return isValidStorageKey(key) ? key : null;
+    },
+    async check() {
+      await access(root, constants.W_OK);
     },
   };
 }
