@@ -3,8 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { e2eEnv } from './e2e/env';
 
 /**
- * Journeys through the real server serving the built app, on a fresh embedded database in a
- * temporary folder. Build first: `pnpm --filter @yardsale/web build` (turbo does it for `test`).
+ * Journeys through the built server serving the built app, on a fresh embedded database in a
+ * temporary folder. Build both first: `pnpm build` (turbo does it for `test`).
  */
 export default defineConfig({
   testDir: './e2e',
@@ -62,7 +62,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'pnpm --filter @yardsale/server start',
+    // The built server, as it ships (turbo builds it before these journeys).
+    command: [process.execPath, '--enable-source-maps', e2eEnv.builtServer]
+      .map((part) => JSON.stringify(part))
+      .join(' '),
     url: `${e2eEnv.baseURL}/healthz`,
     env: {
       PORT: e2eEnv.port,

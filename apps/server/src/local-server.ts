@@ -8,12 +8,13 @@ import type { Database, FileStorage } from '@yardsale/db';
 import { createLocalStorage, sql } from '@yardsale/db';
 
 import { buildApp } from './app';
-import type { App } from './app';
+import type { App, AppOptions } from './app';
 import type { LiveSocketLimits } from './websocket';
 
 export interface LocalServer extends App {
   url: string;
   origin: string;
+  /** The temp folder photos go to, unless another storage was given. */
   uploadsDir: string;
   /** Stops the server and its event bus and removes its uploads; the database stays open. */
   stop(): Promise<void>;
@@ -29,6 +30,8 @@ export async function startLocalServer(options: {
   adminEmail: string;
   events?: EventBus;
   rateLimits?: Partial<RateLimitSettings>;
+  /** Photos here instead of the temp folder, e.g. a bucket several instances share. */
+  storage?: FileStorage;
   wrapStorage?: (storage: FileStorage) => FileStorage;
   webDistDir?: string | null;
   /** As the server's TRUST_PROXY setting (off by default). */
@@ -36,13 +39,15 @@ export async function startLocalServer(options: {
   /** The server's clock, for tests that move time. */
   now?: () => Date;
   socketLimits?: Partial<LiveSocketLimits>;
+  /** /readyz and /metrics settings: a database check that fails, the metrics token, the readiness grace. */
+  operations?: Partial<Pick<AppOptions, 'healthCheck' | 'metricsToken' | 'readinessGraceMs'>>;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
   logTo?: { stream: NodeJS.WritableStream; level: string };
 }): Promise<LocalServer> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
   const uploadsDir = path.join(root, 'uploads');
   mkdirSync(uploadsDir);
-  const storage = createLocalStorage(uploadsDir);
+  const storage = options.storage ?? createLocalStorage(uploadsDir);
   const server = await buildApp({
     createDeps: (appLogger) =>
       createServerDeps({
@@ -57,7 +62,6 @@ export async function startLocalServer(options: {
     healthCheck: async () => {
       await options.db.execute(sql`select 1`);
     },
-    uploadsDir,
     webDistDir: options.webDistDir ?? null,
     appOrigin: undefined,
     logLevel: options.logTo?.level ?? 'silent',
@@ -65,6 +69,7 @@ export async function startLocalServer(options: {
     production: false,
     trustProxy: options.trustProxy ?? false,
     socketLimits: options.socketLimits,
+    ...options.operations,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {

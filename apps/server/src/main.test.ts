@@ -1,64 +1,25 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { within } from '@yardsale/api/testing';
 
 import { readConfig } from './env';
+import { freePort, spawnBuiltServer } from './process-testing';
+import type { ServerProcess } from './process-testing';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.join(serverDir, 'node_modules', '.bin', 'tsx');
+/** What ships: `pnpm build` makes it, and turbo builds it before this package's tests. */
+const builtServer = path.join(serverDir, 'dist', 'main.js');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+type Running = ServerProcess;
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves when the server says it is running; fails if it exits first. */
-  running: Promise<void>;
-}
-
-/** What main prints once the server listens. */
-const RUNNING_LINE = 'YardSale is running at';
-
+/** Runs the built server as `pnpm start` does, quietly and in test mode unless told otherwise. */
 function start(env: Record<string, string>): Running {
-  let output = '';
-  const child = spawn(tsx, ['src/main.ts'], {
-    cwd: serverDir,
-    // The child gets only what it needs, so the caller's own configuration cannot leak into the test.
-    // eslint-disable-next-line no-restricted-properties
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const running = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      if (output.includes(RUNNING_LINE)) resolve();
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  // A start that is meant to fail is awaited through `exited`.
-  running.catch(() => undefined);
-  return { child, output: () => output, exited, running };
+  return spawnBuiltServer({ LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env });
 }
 
 /** Waits for the server to say it is running (at most a minute), then for /healthz to answer. */
@@ -139,4 +100,139 @@ describe('the server process on the embedded database', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
+});
+
+describe('the built server (dist/main.js)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-built-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves the demo neighbourhood: sign-in, listings and their stored photos', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'demo'),
+      ADMIN_PASSWORD: 'admin-pass-1',
+      // Migrations from dist/drizzle, photos rendered by sharp, passwords hashed by argon2.
+      SEED_DEMO: 'true',
+    });
+    await waitForHealth(url, server);
+
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'maria.gonzalez@example.com', password: 'demo-password' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const page = await fetch(`${url}/api/listings?limit=5`, {
+      headers: { cookie: cookie.join('; ') },
+    });
+    expect(page.status).toBe(200);
+    const { items } = (await page.json()) as {
+      items: { title: string; primaryImage: { thumbnailUrl: string } | null }[];
+    };
+    expect(items.length).toBeGreaterThan(0);
+    const photo = items.find((item) => item.primaryImage)?.primaryImage;
+    expect(photo).toBeDefined();
+    const image = await fetch(`${url}${photo?.thumbnailUrl ?? ''}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    // The web app, found from the bundle in apps/web/dist (turbo builds it before these tests).
+    const home = await fetch(`${url}/`);
+    expect(home.status, 'the built web app (apps/web/dist): run `pnpm build`').toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
+  it('names the TypeScript source lines in a stack trace', async () => {
+    // A data folder that is a file fails the start with a filesystem error and its stack.
+    const notAFolder = path.join(dataDir, 'a-file');
+    writeFileSync(notAFolder, '');
+    const server = start({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: notAFolder });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/ENOTDIR/);
+    // The start's own frame, as a line of its TypeScript source (source maps), not of the bundle.
+    expect(server.output()).toMatch(
+      /at (async )?startServer \(.*[\\/]apps[\\/]server[\\/]src[\\/]start\.ts:\d+:\d+\)/,
+    );
+    expect(server.output()).not.toContain(builtServer);
+  });
+
+  it('finds the same folders from the bundle as from source', () => {
+    const bundle = pathToFileURL(builtServer).href;
+    const sites = [
+      {
+        file: path.join(serverDir, 'src', 'env.ts'),
+        folder: path.join(serverDir, '..', 'web', 'dist'),
+      },
+      {
+        file: path.join(serverDir, '..', '..', 'packages', 'db', 'src', 'env.ts'),
+        folder: path.join(serverDir, '..', '..', 'data'),
+      },
+      {
+        file: path.join(serverDir, '..', '..', 'packages', 'db', 'src', 'client.ts'),
+        folder: path.join(serverDir, '..', '..', 'packages', 'db', 'drizzle'),
+      },
+    ];
+    for (const { file, folder } of sites) {
+      const call =
+        /locate\(import\.meta\.url, \{\s*fromSource: '([^']+)',[^\n]*\s*fromBundle: '([^']+)'/.exec(
+          readFileSync(file, 'utf8'),
+        );
+      expect(call, file).not.toBeNull();
+      const [, fromSource = '', fromBundle = ''] = call ?? [];
+      expect(fileURLToPath(new URL(fromSource, pathToFileURL(file)))).toBe(path.resolve(folder));
+      const fromDist = fileURLToPath(new URL(fromBundle, bundle));
+      if (fromDist.startsWith(path.join(serverDir, 'dist'))) {
+        // Carried in dist/ by the build: the same files.
+        expect(readdirSync(fromDist, { recursive: true }).sort()).toEqual(
+          readdirSync(folder, { recursive: true }).sort(),
+        );
+      } else {
+        expect(fromDist).toBe(path.resolve(folder));
+      }
+    }
+  });
+
+  it('imports only packages installed for apps/server', () => {
+    const manifest = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const code = readdirSync(path.join(serverDir, 'dist'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(serverDir, 'dist', f), 'utf8'))
+      .join('\n');
+    // Static imports open a line of the output; a dynamic import of a package is written import("name").
+    const specifiers = new Set(
+      [
+        ...code.matchAll(/^import\s[^;]*?["']([^"'./][^"']*)["'];?$/gm),
+        ...code.matchAll(/\bimport\("([^"./][^"]*)"\)/g),
+      ].map((m) => m[1] ?? ''),
+    );
+    const packages = [...specifiers]
+      .filter((s) => !s.startsWith('node:'))
+      .map((s) =>
+        s
+          .split('/')
+          .slice(0, s.startsWith('@') ? 2 : 1)
+          .join('/'),
+      );
+    // Native and file-loading packages stay outside the bundle, like every other installed one.
+    for (const outside of [
+      'sharp',
+      '@node-rs/argon2',
+      '@electric-sql/pglite',
+      'pino-pretty',
+      'fastify',
+    ])
+      expect(packages).toContain(outside);
+    for (const name of new Set(packages)) {
+      expect(manifest.dependencies, `${name} is imported by the bundle`).toHaveProperty([name]);
+      expect(existsSync(path.join(serverDir, 'node_modules', name)), name).toBe(true);
+    }
+  });
 });

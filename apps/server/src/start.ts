@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { Redis } from 'ioredis';
@@ -10,7 +9,7 @@ import {
   pruneEvents,
   purgeEndedListings,
 } from '@yardsale/api';
-import { createDatabase, createLocalStorage, migrateDatabase, sql } from '@yardsale/db';
+import { createDatabase, migrateDatabase, openStorage, sql } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import { seedAccounts, seedDatabase } from '@yardsale/db/seed';
 import { ENDED_LISTING_PURGE_DAYS, USER_EVENT_RETENTION_DAYS } from '@yardsale/validators';
@@ -42,15 +41,14 @@ export async function startServer(
   } = {},
 ): Promise<StartedServer> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
   const handle = await createDatabase(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl }
       : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   await migrateDatabase(handle);
-  const storage = createLocalStorage(uploadsDir);
+  // The local folder, or the bucket: every instance on one bucket serves every photo (decision 057).
+  const storage = await openStorage(config.storage);
   // Several instances on one PostgreSQL hear each other's events through LISTEN/NOTIFY.
   const events = handle.sql ? await createPostgresEventBus(handle.sql) : undefined;
   const redis = config.redisUrl
@@ -65,17 +63,24 @@ export async function startServer(
         logger,
         redis,
         events,
-        config: { adminEmail: config.adminEmail, secureCookies: config.env === 'production' },
+        config: {
+          adminEmail: config.adminEmail,
+          secureCookies: config.env === 'production',
+          mapTiles: config.mapTiles,
+        },
       }),
     healthCheck: async () => {
       await handle.db.execute(sql`select 1`);
     },
-    uploadsDir,
     webDistDir: config.webDistDir,
     appOrigin: config.appOrigin,
     logLevel: config.logLevel,
+    prettyLogs: config.env === 'development',
     production: config.env === 'production',
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
+    poolSize: handle.sql?.options.max,
+    readinessGraceMs: config.shutdownDelayMs,
   });
   const log = server.app.log;
 
@@ -108,13 +113,17 @@ export async function startServer(
   // Live events older than a week are only there for a client catching up; they go too (decision 054).
   const purge = async () => {
     try {
-      const removed = await purgeEndedListings(server.deps, ENDED_LISTING_PURGE_DAYS);
+      const removed = await server.metrics.timeJob('purge', () =>
+        purgeEndedListings(server.deps, ENDED_LISTING_PURGE_DAYS),
+      );
       if (removed > 0) log.info({ removed }, 'purged ended listings');
     } catch (err) {
       log.error({ err }, 'purging ended listings failed');
     }
     try {
-      const pruned = await pruneEvents(server.deps, USER_EVENT_RETENTION_DAYS);
+      const pruned = await server.metrics.timeJob('prune', () =>
+        pruneEvents(server.deps, USER_EVENT_RETENTION_DAYS),
+      );
       if (pruned > 0) log.info({ pruned }, 'pruned old live events');
     } catch (err) {
       log.error({ err }, 'pruning old live events failed');
@@ -135,6 +144,7 @@ export async function startServer(
       await server.deps.events.close();
       await redis?.quit();
       await handle.close();
+      storage.close();
     },
   };
 }

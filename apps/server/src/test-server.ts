@@ -23,6 +23,8 @@ export interface TestServer extends LocalServer {
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
   options: {
+    /** Photos here instead of a temp folder, e.g. a bucket several instances share. */
+    storage?: FileStorage;
     wrapStorage?: (storage: FileStorage) => FileStorage;
     /** Join an existing PostgreSQL database as another instance, events through LISTEN/NOTIFY. */
     joinDatabaseUrl?: string;
@@ -32,6 +34,8 @@ export async function startTestServer(
     now?: () => Date;
     trustProxy?: number | string | false;
     socketLimits?: Partial<LiveSocketLimits>;
+    /** /readyz and /metrics settings (see startLocalServer). */
+    operations?: Parameters<typeof startLocalServer>[0]['operations'];
   } = {},
 ): Promise<TestServer> {
   const handle = options.joinDatabaseUrl
@@ -55,11 +59,13 @@ export async function startTestServer(
     logger,
     events,
     adminEmail: TEST_ADMIN_EMAIL,
+    storage: options.storage,
     wrapStorage: options.wrapStorage,
     rateLimits: options.rateLimits,
     now: options.now,
     trustProxy: options.trustProxy,
     socketLimits: options.socketLimits,
+    operations: options.operations,
     webDistDir,
   });
   return {
@@ -97,15 +103,19 @@ export async function sendJson(
   };
 }
 
-/** Two server instances on one fresh PostgreSQL database, their events through LISTEN/NOTIFY. */
-export async function startTwoInstances(): Promise<{
+/**
+ * Two server instances on one fresh PostgreSQL database, their events through LISTEN/NOTIFY; each with
+ * its own photo folder unless given one storage to share (a bucket).
+ */
+export async function startTwoInstances(options: { storage?: FileStorage } = {}): Promise<{
   first: TestServer;
   second: TestServer;
   stop(): Promise<void>;
 }> {
   const database = await createTestDatabase('postgres');
-  const first = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
-  const second = await startTestServer('postgres', { joinDatabaseUrl: database.databaseUrl });
+  const join = { joinDatabaseUrl: database.databaseUrl, storage: options.storage };
+  const first = await startTestServer('postgres', join);
+  const second = await startTestServer('postgres', join);
   return {
     first,
     second,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The end-to-end suite's one reader of process.env. The server's port and data folder are chosen
@@ -34,6 +35,8 @@ export const e2eEnv = {
   /** The server makes this account the admin at start. */
   admin: { email: 'admin@yardsale.test', password: 'e2e-admin-password' },
   ci: Boolean(env.CI),
+  /** The built server (`pnpm build`), run with node as `pnpm start` does. */
+  builtServer: fileURLToPath(new URL('../../server/dist/main.js', import.meta.url)),
   /** A web build elsewhere than apps/web/dist (so two builds can be tested side by side). */
   webDistDir: env.WEB_DIST_DIR,
 };
