@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
+import { locate } from './location';
 import * as schema from './schema';
 
 /** The drizzle database both drivers (postgres.js and PGlite) satisfy; code above this package uses only this. */
@@ -51,9 +53,13 @@ export interface CreateDatabaseOptions {
 const DEFAULT_MAX_CONNECTIONS = 10;
 
 /** Extensions the migrations need; PGlite loads them only when registered. */
-export const pgliteExtensions = { pg_trgm, fuzzystrmatch };
+export const pgliteExtensions = { pg_trgm, fuzzystrmatch, cube, earthdistance };
 
-export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+/** packages/db/drizzle; the server's build copies it to apps/server/dist/drizzle. */
+export const migrationsFolder = locate(import.meta.url, {
+  fromSource: '../drizzle',
+  fromBundle: './drizzle',
+});
 
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {

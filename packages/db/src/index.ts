@@ -33,4 +33,5 @@ export {
   getTableColumns,
 } from 'drizzle-orm';
 export type { SQL, InferSelectModel, InferInsertModel } from 'drizzle-orm';
-export { databaseEnvFrom, databaseEnvSchema, processEnvironment } from './env';
+export { checkStorageEnv, databaseEnvFrom, databaseEnvSchema, processEnvironment } from './env';
+export { inServerBundle, locate } from './location';

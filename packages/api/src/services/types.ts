@@ -1,4 +1,5 @@
 import type { Database, FileStorage } from '@yardsale/db';
+import type { MapConfig } from '@yardsale/validators';
 
 import type { SessionManager } from '../auth/sessions';
 import type { EventBus } from './event-bus';
@@ -9,6 +10,8 @@ export interface ApiConfig {
   adminEmail: string;
   /** Secure cookies in production (HTTPS). */
   secureCookies: boolean;
+  /** The map's tiles and their credit; OpenStreetMap's when not given (DEFAULT_MAP_TILES). */
+  mapTiles?: MapConfig;
 }
 
 /** The part of pino the API uses, so tests can pass a silent or recording logger. */
