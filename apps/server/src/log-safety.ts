@@ -78,3 +78,12 @@ export function safeLoggerOptions(
   if (stream) options.stream = stream;
   return options;
 }
+
+/**
+ * Log lines for a person at a terminal (development): coloured, one line each, by pino-pretty, loaded
+ * only then. Production and tests keep JSON lines, which log collectors and the tests read.
+ */
+export async function prettyLogStream(): Promise<NodeJS.WritableStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+}

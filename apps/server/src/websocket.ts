@@ -110,6 +110,11 @@ class SocketSession implements LiveSocket {
     this.ended.catch(() => undefined);
   }
 
+  /** Live streams running on this socket. */
+  get streams(): number {
+    return this.subscriptions;
+  }
+
   attach(ws: WebSocket, session: ValidatedSession | null) {
     this.ws = ws;
     ws.once('close', () => this.dispose());
@@ -296,6 +301,8 @@ export function attachWebSocket(app: FastifyInstance, deps: ServerDeps, options:
   const socketsByAddress = new Map<string, number>();
   const socketsByToken = new Map<string, number>();
   const socketsByUser = new Map<number, Set<SocketSession>>();
+  /** Every open socket, signed in or not: what the metrics count streams over. */
+  const openSessions = new Set<SocketSession>();
   /** The socket each upgrade request became, for tRPC's createContext. */
   const byRequest = new WeakMap<IncomingMessage, { live: SocketSession; address: string }>();
 
@@ -357,6 +364,8 @@ export function attachWebSocket(app: FastifyInstance, deps: ServerDeps, options:
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       live.attach(ws, session);
+      openSessions.add(live);
+      ws.once('close', () => openSessions.delete(live));
       byRequest.set(req, { live, address });
       wss.emit('connection', ws, req);
     });
@@ -393,6 +402,12 @@ export function attachWebSocket(app: FastifyInstance, deps: ServerDeps, options:
 
   return {
     wss,
+    /** Live streams running over every open socket. */
+    liveStreams() {
+      let streams = 0;
+      for (const live of openSessions) streams += live.streams;
+      return streams;
+    },
     /** Tells every client to reconnect (to another instance) before this one stops. */
     async close() {
       stopListening();
