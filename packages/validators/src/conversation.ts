@@ -88,5 +88,10 @@ export const conversationEventSchema = z.discriminatedUnion('kind', [
     messageId: z.number().int(),
   }),
   z.object({ kind: z.literal('conversation.deleted'), conversationId: z.number().int() }),
+  /**
+   * The client resumed from an event that is no longer kept (older than the kept week, or unknown):
+   * what it missed cannot be replayed, so it refetches everything it shows (decision 059).
+   */
+  z.object({ kind: z.literal('refresh') }),
 ]);
 export type ConversationEvent = z.output<typeof conversationEventSchema>;

@@ -18,6 +18,7 @@ import {
 } from '@yardsale/validators';
 
 import {
+  canResumeAfter,
   conversationMessages,
   deleteConversation,
   deleteMessage,
@@ -87,7 +88,9 @@ export const conversationsRouter = createTRPCRouter({
   /**
    * The signed-in user's stream: new messages, read marks, deletions. Each event is tracked by its
    * database id; a client reconnecting with `lastEventId` receives exactly what it missed, in order,
-   * once. Subscribing to wake-ups comes before reading, so nothing falls between the two.
+   * once. Subscribing to wake-ups comes before reading, so nothing falls between the two. A client
+   * resuming from an event no longer kept gets `refresh` first (decision 059): what it missed cannot be
+   * replayed, so it reloads what it shows, and the stream goes on from the user's newest event.
    */
   events: protectedProcedure
     .input(z.object({ lastEventId: idSchema.nullish() }).optional())
@@ -98,13 +101,27 @@ export const conversationsRouter = createTRPCRouter({
       const poll = setInterval(() => wakes.emit('wake'), SAFETY_POLL_MS);
       let sessionCheckedAt = Date.now();
       try {
-        let lastId = input?.lastEventId ?? (await latestEventId(deps.db, user.id));
+        const resumeFrom = input?.lastEventId;
+        let lastId = resumeFrom ?? (await latestEventId(deps.db, user.id));
+        let verifyResume = resumeFrom != null;
         const waiting = on(wakes, 'wake', { signal });
         for (;;) {
-          let batch;
+          let batch: Awaited<ReturnType<typeof eventsAfter>>;
           let delivered = 0;
           do {
             batch = await eventsAfter(deps.db, user.id, lastId, EVENT_BATCH);
+            // Checked after the first read: pruning deletes from the oldest up, so when nothing after
+            // the client's event is gone now, that read saw everything it missed.
+            if (verifyResume) {
+              verifyResume = false;
+              if (!(await canResumeAfter(deps.db, lastId))) {
+                const resumedFrom = lastId;
+                lastId = await latestEventId(deps.db, user.id);
+                batch = [];
+                // With no event of the user's kept, the id it gave stays its place (ids start at 1).
+                yield tracked(String(lastId || resumedFrom), { kind: 'refresh' as const });
+              }
+            }
             delivered += batch.length;
             for (const { id, event } of batch) {
               lastId = id;

@@ -12,6 +12,7 @@ import {
   isNull,
   lt,
   max,
+  min,
   ne,
   or,
   sql,
@@ -431,6 +432,21 @@ export async function latestEventId(db: Executor, userId: number): Promise<numbe
     .from(userEvents)
     .where(eq(userEvents.userId, userId));
   return row?.id ?? 0;
+}
+
+/**
+ * Whether a client that last saw event `lastEventId` can be sent exactly what it missed: nothing after
+ * that id has been pruned, and the id is one this database gave out. Pruning deletes every event below
+ * the first one kept (decision 054), so the oldest kept id tells: an id below it, less one, may have had
+ * events after it deleted. An empty log, or an id beyond the newest, is from a history this database no
+ * longer holds. Two index reads, on resume only.
+ */
+export async function canResumeAfter(db: Executor, lastEventId: number): Promise<boolean> {
+  const [kept] = await db
+    .select({ oldest: min(userEvents.id), newest: max(userEvents.id) })
+    .from(userEvents);
+  if (kept?.oldest == null || kept.newest == null) return false;
+  return lastEventId >= kept.oldest - 1 && lastEventId <= kept.newest;
 }
 
 /** A user's events after `afterId`, oldest first, with the messages they announce, in one query. */

@@ -195,3 +195,12 @@ export function removeMessageFromCache(
     pages ? withoutMessage(pages, messageId) : pages,
   );
 }
+
+/**
+ * The server could not replay what this tab missed (it was away longer than events are kept,
+ * decision 059): every query is stale, so the screens showing them fetch afresh (conversations,
+ * threads, unread counts, and the rest) and the others do when next shown.
+ */
+export function refreshAfterGap(queryClient: QueryClient) {
+  return queryClient.invalidateQueries();
+}

@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import {
   markReadInCache,
   messagesKey,
+  refreshAfterGap,
   removeConversationFromCache,
   removeMessageFromCache,
   withLastMessage,
@@ -84,6 +85,9 @@ export function ConversationLiveSync({ userId }: { userId: number }) {
             break;
           case 'conversation.deleted':
             removeConversationFromCache(queryClient, trpc, event.conversationId);
+            break;
+          case 'refresh':
+            void refreshAfterGap(queryClient);
             break;
         }
       },
