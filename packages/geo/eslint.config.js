@@ -1,0 +1,3 @@
+import baseConfig from '@yardsale/eslint-config/base';
+
+export default baseConfig;
