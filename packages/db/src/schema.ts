@@ -12,6 +12,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -108,6 +109,11 @@ export const listings = pgTable(
     endsAt: timestamptz().notNull(),
     contactPhone: text(),
     contactEmail: text(),
+    /** Where the sale is on the map; both null when the address could not be placed. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** True only when the seller placed the pin; otherwise the point is the ZIP or town centre (approximate). */
+    locationExact: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: tsvector()
@@ -135,6 +141,10 @@ export const listings = pgTable(
     ),
     index('listings_category_idx').on(t.category),
     index('listings_user_id_idx').on(t.userId),
+    // Near-me queries: earthdistance's earth_box/earth_distance search this index.
+    index('listings_location_idx')
+      .using('gist', sql`ll_to_earth(latitude, longitude)`)
+      .where(sql`latitude IS NOT NULL`),
     check('listings_category_check', oneOf('category', CATEGORIES)),
     check('listings_price_range_check', oneOf('price_range', PRICE_RANGES)),
   ],

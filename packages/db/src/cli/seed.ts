@@ -1,7 +1,7 @@
 import { createDatabase, migrateDatabase } from '../client';
 import { readDatabaseEnv } from '../env';
 import { DEMO_PASSWORD, seedAccounts, seedDatabase } from '../seed';
-import { createLocalStorage } from '../storage';
+import { openStorage } from '../storage';
 
 /*
  * `pnpm db:seed`: an explicit ask for the demo content (decision 030), which the server itself adds only in
@@ -9,6 +9,8 @@ import { createLocalStorage } from '../storage';
  * only the system account and the admin if they are missing.
  */
 const env = readDatabaseEnv();
+// Photos go where the server reads them: the local folder, or the bucket when S3_BUCKET is set.
+const storage = await openStorage(env.storage);
 const handle = await createDatabase(
   env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.pgliteDir },
 );
@@ -17,7 +19,7 @@ try {
   await migrateDatabase(handle);
   const admin = env.adminPassword ? { adminPassword: env.adminPassword } : {};
   const result = await seedDatabase(handle.db, {
-    storage: createLocalStorage(env.uploadsDir),
+    storage,
     adminEmail: env.adminEmail,
     ...admin,
     log: (line) => console.log(line),
@@ -43,4 +45,5 @@ try {
   }
 } finally {
   await handle.close();
+  storage.close();
 }

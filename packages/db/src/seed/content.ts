@@ -1,12 +1,48 @@
 import type { Category, PriceRange, ReportCategory } from '@yardsale/validators';
 
 /*
- * Demo content for one invented town, Cedar Hollow. Times are relative to the moment of seeding, so the
- * demo always shows live sales and fresh items.
+ * Demo content for one neighbourhood of Madison, Wisconsin: the people and streets are invented, the
+ * ZIP codes are real, so the map places every listing. Times are relative to the moment of seeding, so
+ * the demo always shows live sales and fresh items.
  */
 
-export const TOWN = 'Cedar Hollow, WI';
+export const TOWN = 'Madison, WI';
 export const TIME_ZONE = 'America/Chicago';
+
+/** The demo streets (invented) and their real Madison ZIP codes, where the map places them. */
+const STREET_ZIPS = {
+  '1102 Prairie View Drive': '53711',
+  '1530 Quarry Hill Road': '53711',
+  '19 Willow Bend Road': '53705',
+  '210 Mill Creek Road': '53726',
+  '23 Willow Court': '53705',
+  '318 Maple Avenue': '53704',
+  '412 Birchwood Lane': '53704',
+  '44 Hawthorne Drive': '53704',
+  '56 Sycamore Circle': '53703',
+  '640 Larkspur Way': '53726',
+  '75 Elm Street': '53715',
+  '87 Orchard Street': '53703',
+  '9 Juniper Place': '53715',
+} as const;
+export type DemoStreet = keyof typeof STREET_ZIPS;
+
+/** A demo address as a seller types it: street, town and ZIP. */
+const address = (street: DemoStreet) => `${street}, ${TOWN} ${STREET_ZIPS[street]}`;
+
+/**
+ * Sellers who dragged the pin onto their driveway: these listings show an exact point, the others the
+ * centre of their ZIP (approximate), as the listing form leaves them.
+ */
+const PLACED_PINS: readonly [DemoStreet, { latitude: number; longitude: number }][] = [
+  ['412 Birchwood Lane', { latitude: 43.11873, longitude: -89.35694 }],
+  ['9 Juniper Place', { latitude: 43.06342, longitude: -89.40318 }],
+  ['1102 Prairie View Drive', { latitude: 43.03822, longitude: -89.44607 }],
+];
+const PINS_BY_ADDRESS = new Map(PLACED_PINS.map(([street, pin]) => [address(street), pin]));
+
+/** The seller's own pin for a demo address, or null where the seller left the ZIP's centre. */
+export const placedPin = (fullAddress: string) => PINS_BY_ADDRESS.get(fullAddress) ?? null;
 
 export interface SellerSeed {
   key: string;
@@ -113,7 +149,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       "Three households on the 400 block are clearing out together. Kids' clothes (2T to 8), a Graco stroller, a pine bunk bed, kitchen gadgets, holiday decorations, board games and plenty of paperbacks. Most things $1 to $10. Cash or Venmo. No early birds, please.",
     category: 'Multi-Family',
     priceRange: 'Under $25',
-    address: `412 Birchwood Lane, ${TOWN}`,
+    address: address('412 Birchwood Lane'),
     day: 'saturday',
     extraDays: 1,
     startTime: '07:00',
@@ -130,7 +166,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       "We're moving to Denver at the end of the month and can't take it all. Mid-century style sofa, oak dining table with six chairs, queen bed frame, two bookcases, a patio set, a lawn mower and garden tools. Bring help for the heavy pieces; we can hold items until 5 PM with a deposit.",
     category: 'Furniture',
     priceRange: 'Negotiable',
-    address: `87 Orchard Street, ${TOWN}`,
+    address: address('87 Orchard Street'),
     day: 'saturday',
     extraDays: 0,
     startTime: '08:00',
@@ -147,7 +183,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       "Forty years of a woodworker's garage: hand planes, Stanley chisels, a Craftsman table saw, mason jars, cast-iron skillets, Pyrex bowls, a 1950s Philco radio and boxes of National Geographic. Priced to sell; cash preferred. Street parking only, please keep the driveway clear.",
     category: 'Antiques',
     priceRange: '$25-$50',
-    address: `1530 Quarry Hill Road, ${TOWN}`,
+    address: address('1530 Quarry Hill Road'),
     day: 'today',
     extraDays: 1,
     startTime: '09:00',
@@ -164,7 +200,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       "Our twins outgrew everything at once. Boys' and girls' clothes 0 to 4T, a Pack 'n Play, a high chair, two car seats (never in an accident, not expired), LEGO Duplo, a wooden train set, picture books and a balance bike.",
     category: 'Kids & Family',
     priceRange: 'Under $25',
-    address: `23 Willow Court, ${TOWN}`,
+    address: address('23 Willow Court'),
     day: 'sunday',
     extraDays: 0,
     startTime: '08:00',
@@ -181,7 +217,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       'Catching the after-work crowd. Perennials divided from our garden (hostas, daylilies, coneflowers), terracotta pots, a push reel mower, string lights, a barely used dehumidifier and a box of free things at the curb.',
     category: 'Home & Garden',
     priceRange: 'Under $25',
-    address: `640 Larkspur Way, ${TOWN}`,
+    address: address('640 Larkspur Way'),
     day: 'today',
     extraDays: 0,
     startTime: '16:00',
@@ -198,7 +234,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       "Retired English teacher downsizing: about 600 books (classics, mysteries, cookbooks, kids' chapter books), 200 vinyl records (jazz, Motown, 70s rock) and a working Technics turntable. Books 50 cents to $2, records $3 to $8.",
     category: 'Books & Media',
     priceRange: 'Under $25',
-    address: `9 Juniper Place, ${TOWN}`,
+    address: address('9 Juniper Place'),
     day: 'tomorrow',
     extraDays: 0,
     startTime: '10:00',
@@ -215,7 +251,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       "Gently worn clothing in good condition: women's S to L, men's M to XL, winter coats, hiking boots (women's 8, men's 10), work blazers, a few formal dresses and a bin of purses and belts. There is a mirror in the garage if you want to try things on.",
     category: 'Clothing',
     priceRange: 'Under $25',
-    address: `318 Maple Avenue, ${TOWN}`,
+    address: address('318 Maple Avenue'),
     day: 'saturday',
     extraDays: 0,
     startTime: '09:00',
@@ -232,7 +268,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       'Two gamers upgrading. Nintendo Wii with the Wii Fit board, Xbox 360 with 12 games, a 32-inch Vizio TV, computer monitors and keyboards, HDMI cables, a Canon printer (needs ink), a four-person tent and two sleeping bags.',
     category: 'Electronics',
     priceRange: '$25-$50',
-    address: `1102 Prairie View Drive, ${TOWN}`,
+    address: address('1102 Prairie View Drive'),
     day: 'sunday',
     extraDays: 0,
     startTime: '10:00',
@@ -249,7 +285,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
       'A one-morning porch sale: about two hundred LPs (jazz, folk and 70s rock), three brass table lamps, terracotta garden pots in every size and a wheelbarrow with a new tire. Thanks to everyone who came by!',
     category: 'Home & Garden',
     priceRange: 'Under $25',
-    address: `19 Willow Bend Road, ${TOWN}`,
+    address: address('19 Willow Bend Road'),
     day: 'two-days-ago',
     extraDays: 0,
     startTime: '08:00',
@@ -283,7 +319,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Four neighbors pooled what was left after our block clean-out day: a KitchenAid hand mixer, a set of Corelle plates, mixing bowls, a cast-iron skillet, measuring cups and a drawer of utensils. Take the whole lot.',
     category: 'Multi-Family',
     priceRange: '$25-$50',
-    address: `56 Sycamore Circle, ${TOWN}`,
+    address: address('56 Sycamore Circle'),
     postedHoursAgo: 5,
     withContactEmail: false,
     photos: ['Kitchen box lot', 'Corelle plates'],
@@ -296,7 +332,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Black, bought in 2022. The battery still lasts a full workday. Comes with the case, cable and airplane adapter. Small scuff on the left ear cup, otherwise like new.',
     category: 'Electronics',
     priceRange: '$100-$250',
-    address: `9 Juniper Place, ${TOWN}`,
+    address: address('9 Juniper Place'),
     postedHoursAgo: 30,
     withContactEmail: true,
     photos: ['Sony WH-1000XM4', 'Case and cables'],
@@ -309,7 +345,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Dell S2721DGF, 2560 x 1440 at 165 Hz. No dead pixels. Includes the stand and a DisplayPort cable. I switched to a laptop-only setup.',
     category: 'Electronics',
     priceRange: '$100-$250',
-    address: `75 Elm Street, ${TOWN}`,
+    address: address('75 Elm Street'),
     postedHoursAgo: 150,
     withContactEmail: false,
     photos: ['Dell 27-inch monitor'],
@@ -322,7 +358,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Heavy solid oak, dovetailed drawers that slide smoothly. 60 inches wide, 32 high, 18 deep. A few light scratches on top. You will need two people and a truck.',
     category: 'Furniture',
     priceRange: '$100-$250',
-    address: `1530 Quarry Hill Road, ${TOWN}`,
+    address: address('1530 Quarry Hill Road'),
     postedHoursAgo: 200,
     withContactEmail: false,
     photos: ['Oak dresser', 'Dovetailed drawers', 'Dresser top'],
@@ -335,7 +371,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Comfortable reading chair, cushion cover washed and smoke-free home. Frame has no cracks. Easy to carry; fits in a hatchback.',
     category: 'Furniture',
     priceRange: '$25-$50',
-    address: `318 Maple Avenue, ${TOWN}`,
+    address: address('318 Maple Avenue'),
     postedHoursAgo: 12,
     withContactEmail: true,
     photos: ['Poang armchair'],
@@ -348,7 +384,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Forge Grey, worn one winter. No rips, all zippers work. Packs into its own pocket. Selling because it runs a little small on me.',
     category: 'Clothing',
     priceRange: '$50-$100',
-    address: `210 Mill Creek Road, ${TOWN}`,
+    address: address('210 Mill Creek Road'),
     postedHoursAgo: 75,
     withContactEmail: false,
     photos: ['Down sweater jacket', 'Jacket detail'],
@@ -361,7 +397,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Complete hardcover set in the original box. Read once, spines in great shape, no writing inside. A good gift for a young reader.',
     category: 'Books & Media',
     priceRange: '$50-$100',
-    address: `640 Larkspur Way, ${TOWN}`,
+    address: address('640 Larkspur Way'),
     postedHoursAgo: 100,
     withContactEmail: false,
     photos: ['Hardcover box set'],
@@ -374,7 +410,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       '2021 model in Jake (black). Includes bassinet, toddler seat, rain shield and cup holder. Washed fabrics, tires in good shape. Folds with the seat attached.',
     category: 'Kids & Family',
     priceRange: '$250+',
-    address: `23 Willow Court, ${TOWN}`,
+    address: address('23 Willow Court'),
     postedHoursAgo: 50,
     withContactEmail: true,
     photos: ['UPPAbaby Vista', 'Bassinet', 'Folded stroller'],
@@ -387,7 +423,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Built once by an adult collector and displayed in a glass cabinet, so no dust or sun fading. All pieces, minifigures and the instruction books. Sold disassembled in labeled bags, or built if you pick it up.',
     category: 'Toys',
     priceRange: '$100-$250',
-    address: `44 Hawthorne Drive, ${TOWN}`,
+    address: address('44 Hawthorne Drive'),
     postedHoursAgo: 8,
     withContactEmail: false,
     photos: ['LEGO Ferris Wheel', 'Minifigures'],
@@ -400,7 +436,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Great commuter. New chain and brake pads this spring, tuned up at the shop in May. Fits riders from about 5\'6" to 5\'11". Rear rack and bell included.',
     category: 'Sports',
     priceRange: '$250+',
-    address: `1102 Prairie View Drive, ${TOWN}`,
+    address: address('1102 Prairie View Drive'),
     postedHoursAgo: 36,
     withContactEmail: false,
     photos: ['Trek FX 2', 'Rear rack'],
@@ -413,7 +449,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Bowflex SelectTech 552 pair with the trays. The dial works on every weight. Moving and these are too heavy to ship.',
     category: 'Sports',
     priceRange: '$100-$250',
-    address: `87 Orchard Street, ${TOWN}`,
+    address: address('87 Orchard Street'),
     postedHoursAgo: 170,
     withContactEmail: false,
     photos: ['Adjustable dumbbells'],
@@ -426,7 +462,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Original Kettle in black, about four years old. Cleaned out, grate has normal wear. Comes with a chimney starter and a half bag of charcoal.',
     category: 'Home & Garden',
     priceRange: '$50-$100',
-    address: `210 Mill Creek Road, ${TOWN}`,
+    address: address('210 Mill Creek Road'),
     postedHoursAgo: 3,
     withContactEmail: true,
     photos: ['Weber kettle grill', 'Chimney starter'],
@@ -439,7 +475,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'About half a cord of split oak, seasoned two years and stacked by the garage. Free to whoever hauls it away. Bring gloves.',
     category: 'Home & Garden',
     priceRange: 'Free',
-    address: `412 Birchwood Lane, ${TOWN}`,
+    address: address('412 Birchwood Lane'),
     postedHoursAgo: 18,
     withContactEmail: false,
     photos: ['Stacked firewood'],
@@ -452,7 +488,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Used two winters, about 7/32" of tread left. No plugs or patches. They fit a Camry, Accord or Fusion. Rims not included.',
     category: 'Automotive',
     priceRange: '$100-$250',
-    address: `44 Hawthorne Drive, ${TOWN}`,
+    address: address('44 Hawthorne Drive'),
     postedHoursAgo: 120,
     withContactEmail: false,
     photos: ['Winter tires', 'Tread depth'],
@@ -465,7 +501,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Around 1,200 cards in sleeves, mostly Topps, Upper Deck and Fleer from 1989 to 1997, including Griffey Jr. and Jeter rookies. Everything listed in a spreadsheet I can send.',
     category: 'Collectibles',
     priceRange: 'Negotiable',
-    address: `75 Elm Street, ${TOWN}`,
+    address: address('75 Elm Street'),
     postedHoursAgo: 60,
     withContactEmail: true,
     photos: ['Baseball card binders', 'Griffey Jr. rookie'],
@@ -478,7 +514,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       "Late 1800s walnut rocker with carved crest and the original cane seat, which is intact. Solid joints and a smooth rock. It was my grandmother's, and it needs a home where it will be used.",
     category: 'Antiques',
     priceRange: '$100-$250',
-    address: `1530 Quarry Hill Road, ${TOWN}`,
+    address: address('1530 Quarry Hill Road'),
     postedHoursAgo: 230,
     withContactEmail: false,
     photos: ['Walnut rocking chair', 'Carved crest'],
@@ -491,7 +527,7 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
       'Solid spruce top, plays well with low action. New strings last week. Includes a padded gig bag, a clip-on tuner and a few picks. Good first guitar.',
     category: 'Other',
     priceRange: '$100-$250',
-    address: `56 Sycamore Circle, ${TOWN}`,
+    address: address('56 Sycamore Circle'),
     postedHoursAgo: 90,
     withContactEmail: false,
     photos: ['Yamaha FG800', 'Gig bag and tuner'],

@@ -5,8 +5,8 @@
  * announcements come from, and the admin when the database has none (decisions 029 and 030).
  *
  * `seedDatabase`: demo content for a fresh database, only when asked (development, `pnpm db:seed`): the
- * system account, the admin, twelve neighbours in the invented town of Cedar Hollow with garage sales this
- * week and this weekend, single items in every category, photos, reviews, saves, conversations and one
+ * system account, the admin, twelve invented neighbours in Madison, Wisconsin (real ZIP codes, so every listing is on the
+ * map) with garage sales this week and this weekend, single items in every category, photos, reviews, saves, conversations and one
  * pending report. Every demo neighbour signs in with the published password "demo-password" (e-mail
  * addresses like maria.gonzalez@example.com), so it never runs in production. It runs only on an empty
  * database (no users), never into an existing one.
@@ -15,6 +15,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 
+import { placeAddress } from '@yardsale/geo/gazetteer';
 import { SYSTEM_ACCOUNT, listingEndsAt } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
 import { eq, or, sql } from 'drizzle-orm';
@@ -38,6 +39,7 @@ import {
   GARAGE_SALES,
   REPORTS,
   REVIEWS,
+  placedPin,
   SAVES,
   SELLERS,
   SINGLE_ITEMS,
@@ -223,6 +225,15 @@ interface PlannedListing {
   values: Omit<NewListing, 'userId' | 'contactPhone' | 'contactEmail'>;
 }
 
+/** The seller's pin where they placed one (exact), else the address's ZIP centre, as the API places it. */
+function demoPoint(address: string): Pick<NewListing, 'latitude' | 'longitude' | 'locationExact'> {
+  const pin = placedPin(address);
+  if (pin) return { ...pin, locationExact: true };
+  const place = placeAddress(address);
+  if (!place) throw new Error(`The demo address ${address} is on no map`);
+  return { latitude: place.latitude, longitude: place.longitude, locationExact: false };
+}
+
 function planListings(now: Date): PlannedListing[] {
   const planned: PlannedListing[] = [];
   for (const sale of GARAGE_SALES) {
@@ -240,6 +251,7 @@ function planListings(now: Date): PlannedListing[] {
         listingType: 'garage-sale',
         priceRange: sale.priceRange,
         address: sale.address,
+        ...demoPoint(sale.address),
         startTime: sale.startTime,
         endTime: sale.endTime,
         timeZone: TIME_ZONE,
@@ -264,6 +276,7 @@ function planListings(now: Date): PlannedListing[] {
         listingType: 'single-item',
         priceRange: item.priceRange,
         address: item.address,
+        ...demoPoint(item.address),
         timeZone: TIME_ZONE,
         endsAt: listingEndsAt({ listingType: 'single-item', timeZone: TIME_ZONE, createdAt }),
         createdAt,

@@ -23,7 +23,7 @@ import { createTestDatabase, testDatabaseKinds } from '../testing';
 import type { TestDatabase } from '../testing';
 import { DEMO_PASSWORD, seedAccounts, seedDatabase } from './index';
 
-// Friday 16:30 in Cedar Hollow (America/Chicago, UTC-6 in November).
+// Friday 16:30 in Madison (America/Chicago, UTC-6 in November).
 const FRIDAY_AFTERNOON = new Date('2025-11-14T22:30:00Z');
 // Sunday 23:30 local: every sale of this weekend has ended, so the seed must move them later.
 const SUNDAY_NIGHT = new Date('2025-11-17T05:30:00Z');
@@ -68,6 +68,29 @@ describe.each(testDatabaseKinds())('seed on %s', (kind) => {
     expect(new Set(neighbours.map((u) => u.lastName)).size).toBe(neighbours.length);
     const [someone] = neighbours;
     expect(await verifyPassword(someone?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('puts every demo listing on the map in Madison: a few where the seller placed the pin, the rest at their ZIP', async () => {
+    const everything = await handle.db.select().from(listings);
+    expect(everything.length).toBeGreaterThan(0);
+    for (const l of everything) {
+      expect(l.address, l.title).toMatch(/, Madison, WI 537\d\d$/);
+      // Around Madison's isthmus, within a few miles.
+      expect(l.latitude, l.title).toBeGreaterThan(42.98);
+      expect(l.latitude, l.title).toBeLessThan(43.17);
+      expect(l.longitude, l.title).toBeGreaterThan(-89.52);
+      expect(l.longitude, l.title).toBeLessThan(-89.29);
+    }
+    const exact = everything.filter((l) => l.locationExact);
+    expect(exact.length).toBeGreaterThanOrEqual(3);
+    expect(exact.length).toBeLessThan(everything.length / 2);
+    // An approximate point is its ZIP's centre: 53703's for Orchard Street.
+    const orchard = everything.find((l) => l.address.startsWith('87 Orchard Street'));
+    expect([orchard?.latitude, orchard?.longitude, orchard?.locationExact]).toEqual([
+      43.0775,
+      -89.3831,
+      false,
+    ]);
   });
 
   it('creates listings that have not ended: sales this week and weekend, items in every category', async () => {
