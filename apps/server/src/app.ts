@@ -15,30 +15,47 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { appRouter, createTRPCContext } from '@yardsale/api';
 import type { ServerDeps } from '@yardsale/api';
-import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
+import { DEFAULT_MAP_TILES, MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { assertBatchAffordable } from './batch-cost';
-import { safeLoggerOptions } from './log-safety';
+import { prettyLogStream, safeLoggerOptions } from './log-safety';
+import { createServerMetrics } from './metrics';
+import type { ServerMetrics } from './metrics';
+import { registerOperations, withOperationsPaths } from './operations';
 import { requestInfo } from './request-info';
 import { buildOpenApiDocument } from './rest/openapi';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { registerOriginCheck } from './security';
 import { registerTrpcHttp } from './trpc-http';
+import { drainUnreadBody } from './unread-body';
+import { registerUploads } from './uploads';
 import { attachWebSocket } from './websocket';
 import type { LiveSocketLimits } from './websocket';
 
 export interface AppOptions {
   createDeps: (logger: FastifyBaseLogger) => ServerDeps;
-  /** Checks the database for /healthz. */
+  /** Checks the database for /readyz (`select 1`). */
   healthCheck: () => Promise<void>;
-  uploadsDir: string;
+  /** The Bearer token /metrics requires; unset, /metrics answers 404 (decision 058). */
+  metricsToken?: string;
+  /** Where the server's metrics are kept (a fresh set unless given, e.g. by a start that also times jobs). */
+  metrics?: ServerMetrics;
+  /** The database pool's configured size, for the metrics (unset on the embedded database). */
+  poolSize?: number;
+  /**
+   * On close, how long /readyz answers 503 while requests are still served, so a load balancer that
+   * probes it stops sending traffic before the listener closes (0 unless set).
+   */
+  readinessGraceMs?: number;
   /** The built web app; when missing, only the API is served. */
   webDistDir: string | null;
   appOrigin: string | undefined;
   logLevel: string;
   /** Where log lines go (standard output unless set), e.g. a buffer a test reads. */
   logStream?: NodeJS.WritableStream;
+  /** Readable log lines instead of JSON on standard output (development). */
+  prettyLogs?: boolean;
   production: boolean;
   /**
    * Which X-Forwarded-For hops are the client's address, as Fastify's trustProxy reads them: the number of
@@ -55,11 +72,15 @@ export interface App {
   deps: ServerDeps;
   /** The websocket server, e.g. to count or drop connections. */
   websockets: WebSocketServer;
-  /** Drains: websocket clients are told to reconnect, in-flight requests finish. */
+  metrics: ServerMetrics;
+  /**
+   * Drains: /readyz answers 503 from the first moment (for `readinessGraceMs`, while still serving),
+   * websocket clients are told to reconnect, the listener closes and in-flight requests finish.
+   */
   close(): Promise<void>;
 }
 
-const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz'];
+const API_PREFIXES = ['/api', '/trpc', '/uploads', '/healthz', '/readyz', '/metrics'];
 
 /**
  * A count of proxies as proxy-addr defines it: the connection and the next `hops - 1` X-Forwarded-For entries
@@ -83,12 +104,22 @@ function clientErrorMessage(status: number): string {
 }
 
 /** Security headers on every answer (also used by the API benchmark's bare server, to compare like with like). */
-export function helmetOptions(production: boolean): FastifyHelmetOptions {
+/** Where the map's tiles come from, as a CSP source; "{s}" (a choice of subdomains) allows them all. */
+function tileImageSource(tileUrl: string): string {
+  const url = new URL(tileUrl);
+  return `${url.protocol}//${url.host.replace(/^(\{s\}|%7Bs%7D)\./i, '*.')}`;
+}
+
+/** `tileUrl` is the map's tile template: its origin is the one other place images may come from. */
+export function helmetOptions(
+  production: boolean,
+  tileUrl: string = DEFAULT_MAP_TILES.tileUrl,
+): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', tileImageSource(tileUrl)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -108,16 +139,50 @@ export const compressOptions: FastifyCompressOptions = {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
-    logger: safeLoggerOptions(options.logLevel, options.logStream),
+    logger: safeLoggerOptions(
+      options.logLevel,
+      options.logStream ?? (options.prettyLogs ? await prettyLogStream() : undefined),
+    ),
     trustProxy: trustedHops(options.trustProxy ?? false),
     // Multipart bodies carry their own limits; this bounds JSON bodies.
     bodyLimit: 1024 * 1024,
     // A batched tRPC GET names every procedure in one path segment ("listings.list,listings.stats,...").
     routerOptions: { maxParamLength: 2000 },
   });
-  const deps = options.createDeps(app.log);
+  const metrics = options.metrics ?? createServerMetrics();
+  const created = options.createDeps(app.log);
+  // Every live stream's wake-up passes here: how long it took from its sender is the delivery lag.
+  const deps: ServerDeps = {
+    ...created,
+    events: {
+      ...created.events,
+      subscribe: (userId, onWake) =>
+        created.events.subscribe(userId, (sentAt) => {
+          if (sentAt !== undefined) metrics.eventDelivered((Date.now() - sentAt) / 1000);
+          onWake(sentAt);
+        }),
+    },
+  };
+  let draining = false;
 
-  await app.register(helmet, helmetOptions(options.production));
+  app.addHook('onSend', async (req, _reply, payload) => {
+    await drainUnreadBody(req.raw);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.httpRequest(
+      req.routeOptions.url ?? 'unmatched',
+      req.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  await app.register(
+    helmet,
+    helmetOptions(options.production, (deps.config.mapTiles ?? DEFAULT_MAP_TILES).tileUrl),
+  );
   // The tRPC adapter answers with a fetch Response, which Fastify unpacks only after the onSend
   // hooks: the compression plugin's hook would wrap it whole and its status would be lost (an
   // error would travel as 200). Unpacked here first, status, headers and body travel intact.
@@ -160,27 +225,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerRestRoutes(app, deps, restRoutes);
-  const openApi = buildOpenApiDocument(restRoutes);
+  const openApi = withOperationsPaths(buildOpenApiDocument(restRoutes));
   app.get('/api/openapi.json', (_req, reply) => reply.send(openApi));
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await options.healthCheck();
-      return { status: 'ok' };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
+  registerOperations(app, {
+    databaseCheck: options.healthCheck,
+    storageCheck: () => deps.storage.check(),
+    draining: () => draining,
+    metrics,
+    metricsToken: options.metricsToken,
   });
 
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Upload names are random and never rewritten, so they can be cached for good.
-    immutable: true,
-    maxAge: '365d',
-  });
+  registerUploads(app, deps.storage);
 
   const webDist =
     options.webDistDir && existsSync(path.join(options.webDistDir, 'index.html'))
@@ -227,11 +283,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: options.socketLimits,
   });
 
+  metrics.observe({
+    openSockets: () => ws.wss.clients.size,
+    liveStreams: () => ws.liveStreams(),
+    databaseProbe: options.healthCheck,
+    poolSize: options.poolSize,
+  });
+
   return {
     app,
     deps,
     websockets: ws.wss,
+    metrics,
     async close() {
+      draining = true;
+      if (options.readinessGraceMs)
+        await new Promise((resolve) => setTimeout(resolve, options.readinessGraceMs));
       await ws.close();
       await app.close();
     },

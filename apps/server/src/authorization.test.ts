@@ -13,6 +13,8 @@ import type { TestServer } from './test-server';
  * Who may call what, over HTTP as clients do: every REST path as a visitor, and every admin path and
  * admin procedure as a visitor, a user and the admin, with the outcome each must get.
  */
+const METRICS_TOKEN = 'authorization-matrix-metrics-token';
+
 describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   let server: TestServer;
   const cookies = { visitor: '', user: '', seller: '', admin: '' };
@@ -77,7 +79,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    server = await startTestServer(kind, { operations: { metricsToken: METRICS_TOKEN } });
     cookies.user = await register(`user-${kind}@example.com`);
     cookies.seller = await register(`seller-${kind}@example.com`);
     cookies.admin = await register(TEST_ADMIN_EMAIL);
@@ -122,6 +124,65 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         .map((r) => `${r.method} ${r.url.replace(/\?.*$/, '').replace(/\/\d+$/, '/:id')}`)
         .sort(),
     ).toEqual(admin);
+  });
+
+  it('answers the operations paths: probes to anyone, metrics to the token only, never to a session', async () => {
+    for (const [who, cookie] of Object.entries(cookies)) {
+      const live = await call('GET', '/healthz', cookie);
+      expect(live.status, `${who} /healthz`).toBe(200);
+      expect(live.body, `${who} /healthz`).toEqual({ status: 'ok' });
+      const ready = await call('GET', '/readyz', cookie);
+      expect(ready.status, `${who} /readyz`).toBe(200);
+      expect(ready.body, `${who} /readyz`).toEqual({ status: 'ready' });
+      // Not even the admin's session opens the metrics.
+      expect((await call('GET', '/metrics', cookie)).status, `${who} /metrics`).toBe(401);
+    }
+    const scraped = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.status).toBe(200);
+    // Each is described in the OpenAPI document, with its operation id.
+    const doc = (await call('GET', '/api/openapi.json', '')).body as {
+      paths: Record<string, { get?: { operationId?: string } }>;
+    };
+    expect(doc.paths['/healthz']?.get?.operationId).toBe('getLiveness');
+    expect(doc.paths['/readyz']?.get?.operationId).toBe('getReadiness');
+    expect(doc.paths['/metrics']?.get?.operationId).toBe('getMetrics');
+  });
+
+  it('opens only the sign-in paths and the map look-ups to a visitor', async () => {
+    expect(
+      restRoutes
+        .filter((r) => r.access === 'public')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([
+      'GET /api/geo/lookup',
+      'GET /api/geo/map-config',
+      'GET /api/session',
+      'POST /api/login',
+      'POST /api/logout',
+      'POST /api/register',
+    ]);
+    for (const [who, cookie] of Object.entries(cookies)) {
+      const place = await call('GET', '/api/geo/lookup?q=53703', cookie);
+      expect([place.status, place.body], `${who} lookup`).toEqual([
+        200,
+        { latitude: 43.0775, longitude: -89.3831, label: '53703', zip: '53703' },
+      ]);
+      const unknown = await call('GET', '/api/geo/lookup?q=Atlantis%2C%20ZZ', cookie);
+      expect([unknown.status, unknown.body], `${who} unknown place`).toEqual([200, null]);
+      const map = await call('GET', '/api/geo/map-config', cookie);
+      expect([map.status, map.body], `${who} map config`).toEqual([
+        200,
+        expect.objectContaining({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }),
+      ]);
+    }
+    const empty = await call('GET', '/api/geo/lookup?q=', cookies.visitor);
+    expect([empty.status, empty.body]).toEqual([
+      400,
+      expect.objectContaining({ message: UI_TEXT.geo.placeQueryRequired }),
+    ]);
   });
 
   it('refuses every signed-in path to a visitor with 401 and the sign-in message', async () => {

@@ -1,13 +1,22 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
 
-import { databaseEnvFrom, databaseEnvSchema, processEnvironment } from '@yardsale/db';
-import { parseEnvironment } from '@yardsale/validators';
+import {
+  checkStorageEnv,
+  databaseEnvFrom,
+  databaseEnvSchema,
+  locate,
+  processEnvironment,
+} from '@yardsale/db';
+import type { StorageConfig } from '@yardsale/db';
+import { DEFAULT_MAP_TILES, parseEnvironment } from '@yardsale/validators';
 
-const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST_DIR = locate(import.meta.url, {
+  fromSource: '../../web/dist', // from apps/server/src
+  fromBundle: '../../web/dist', // from apps/server/dist
+});
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -49,7 +58,21 @@ function readTrustProxy(value: string, ctx: z.RefinementCtx): number | string | 
   return z.NEVER;
 }
 
-/** The server's variables, on top of the database's own (DATABASE_URL, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD). */
+/** A map tile URL template: http(s), with the {z}, {x} and {y} a map fills in. */
+const tileUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: 'must be an http(s) URL like https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  })
+  .refine(
+    (v) => ['{z}', '{x}', '{y}'].every((part) => v.includes(part)),
+    'must contain {z}, {x} and {y}, like https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  );
+
+/**
+ * The server's variables, on top of the database's own (DATABASE_URL, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
+ * and the photo storage's S3_*).
+ */
 const envSchema = databaseEnvSchema.extend({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -63,6 +86,14 @@ const envSchema = databaseEnvSchema.extend({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (it guards /metrics)')
+    .optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILES.tileUrl),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_MAP_TILES.attribution),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -91,12 +122,30 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** The built web app to serve (apps/web/dist unless set). */
   webDistDir: string;
+  /** The Bearer token /metrics requires; unset, /metrics is off (decision 058). */
+  metricsToken: string | undefined;
+  /** After SIGTERM or SIGINT, how long the stop may take before the process exits with 1 anyway. */
+  shutdownTimeoutMs: number;
+  /** After SIGTERM or SIGINT, how long /readyz answers 503 while requests are still served. */
+  shutdownDelayMs: number;
+  /** Where photos go: `<dataDir>/uploads`, or the bucket S3_BUCKET names (decision 057). */
+  storage: StorageConfig;
+  /** The map's tiles (MAP_TILE_URL) and the credit their provider requires (MAP_TILE_ATTRIBUTION). */
+  mapTiles: { tileUrl: string; attribution: string };
 }
 
 /** Reads and checks configuration once; a bad value stops the start with the variable's name. */
 export function readConfig(source: Record<string, string | undefined>): ServerConfig {
   const e = parseEnvironment(
     envSchema.superRefine((v, ctx) => {
+      checkStorageEnv(v, ctx);
+      if (v.SHUTDOWN_DELAY_MS >= v.SHUTDOWN_TIMEOUT_MS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SHUTDOWN_DELAY_MS'],
+          message: 'must be shorter than SHUTDOWN_TIMEOUT_MS, or the stop never gets to drain',
+        });
+      }
       if (v.NODE_ENV === 'production' && v.SEED_DEMO === 'true') {
         ctx.addIssue({
           code: 'custom',
@@ -125,6 +174,11 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
       ? e.SEED_DEMO === 'true'
       : e.NODE_ENV === 'development' && !e.DATABASE_URL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    storage: database.storage,
+    mapTiles: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
   };
 }
 

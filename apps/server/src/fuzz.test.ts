@@ -27,6 +27,7 @@ const RUNS = Number(FUZZ_RUNS ?? 40);
 /** A request that takes longer than this has hung. Generous: the machine may be loaded. */
 const REQUEST_TIMEOUT_MS = 15_000;
 const PASSWORD = 'fuzz-secret-9';
+const METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 
 type Who = 'visitor' | 'user' | 'admin' | 'throwaway';
 
@@ -55,6 +56,8 @@ const PROCEDURES: Record<string, Who[]> = {
   'conversations.deleteMessage': ['user'],
   'conversations.delete': ['user'],
   'conversations.events': ['visitor', 'user'],
+  'geo.lookup': ['visitor', 'user'],
+  'geo.mapConfig': ['visitor'],
   'listings.list': ['visitor', 'user'],
   'listings.stats': ['user'],
   'listings.byId': ['user'],
@@ -117,6 +120,8 @@ const REST_PATHS: Record<string, Who[]> = {
   'PUT /api/admin/reports/:id': ['admin'],
   'POST /api/admin/announcement': ['admin'],
   'POST /api/admin/cleanup-duplicates': ['admin'],
+  'GET /api/geo/lookup': ['visitor', 'user'],
+  'GET /api/geo/map-config': ['visitor'],
 };
 
 interface ProcedureInfo {
@@ -206,6 +211,7 @@ describe.each(testDatabaseKinds())('fuzzing every procedure and REST path on %s'
       rateLimits: generousLimits,
       // The fuzz sends calls back to back; a tab never does, and the socket's burst limit would cut it off.
       socketLimits: { callBurstPerSocket: 1_000_000, callsPerSecondPerSocket: 1_000_000 },
+      operations: { metricsToken: METRICS_TOKEN },
     });
     cookies.admin = await register(TEST_ADMIN_EMAIL);
     await ensureAdminRole(server.deps);
@@ -641,6 +647,56 @@ describe.each(testDatabaseKinds())('fuzzing every procedure and REST path on %s'
     const text = params.toString();
     return text ? `?${text}` : '';
   }
+
+  it('answers the operator paths without a 500 or a hang, and opens /metrics to its token only', async () => {
+    failures.length = 0;
+    const authorization = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(`Bearer ${METRICS_TOKEN}`),
+      fc.constant(`Bearer ${METRICS_TOKEN.slice(0, -1)}`),
+      fc.constant(`bearer ${METRICS_TOKEN}`),
+      nastyString.map((text) => `Bearer ${text}`),
+      nastyString,
+    );
+    for (const url of ['/healthz', '/readyz', '/metrics']) {
+      await fuzz(
+        `GET ${url}`,
+        fc.record({
+          authorization,
+          query: nastyString,
+          who: fc.constantFrom<Who>('visitor', 'admin'),
+        }),
+        async ({ authorization: header, query, who }) => {
+          stats.requests += 1;
+          const headers: Record<string, string> = { origin: server.origin };
+          if (cookies[who]) headers.cookie = cookies[who];
+          // A header value fetch refuses to send is not a request the server can see.
+          if (header !== undefined && /^[\t\x20-\x7e]*$/.test(header))
+            headers.authorization = header;
+          const target = `${url}?${new URLSearchParams({ q: query }).toString()}`;
+          const res = await fetch(`${server.url}${target}`, {
+            headers,
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          });
+          const reply = { status: res.status, text: await res.text() };
+          // The scheme's name is case-insensitive (RFC 7235); the token is not.
+          const opened =
+            url === '/metrics' &&
+            headers.authorization?.replace(/^bearer /i, 'Bearer ') === `Bearer ${METRICS_TOKEN}`;
+          // The metrics themselves name the database ("PostgreSQL" in a help text): not a leak.
+          if (!opened) check(`${who} GET ${target.slice(0, 200)}`, reply);
+          if (url === '/metrics') {
+            expect(reply.status, `${target} with ${headers.authorization ?? 'no token'}`).toBe(
+              opened ? 200 : 401,
+            );
+          } else {
+            expect(reply.status).toBe(200);
+          }
+        },
+      );
+    }
+    expect(failures).toEqual([]);
+  });
 
   it('answers every REST path without a 500, a hang or internal text', async () => {
     failures.length = 0;

@@ -401,6 +401,10 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
   it('sends security headers', async () => {
     const res = await fetch(`${server.url}/`);
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    // Images: the app's own, and the map's tiles (OpenStreetMap unless MAP_TILE_URL says otherwise).
+    expect(res.headers.get('content-security-policy')).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

@@ -1,6 +1,7 @@
 import { adminRouter } from './router/admin';
 import { authRouter } from './router/auth';
 import { conversationsRouter } from './router/conversations';
+import { geoRouter } from './router/geo';
 import { listingsRouter } from './router/listings';
 import { reportsRouter } from './router/reports';
 import { reviewsRouter } from './router/reviews';
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   admin: adminRouter,
   auth: authRouter,
   conversations: conversationsRouter,
+  geo: geoRouter,
   listings: listingsRouter,
   reports: reportsRouter,
   reviews: reviewsRouter,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 
 import { createLocalStorage } from '@yardsale/db';
-import type { DatabaseHandle } from '@yardsale/db';
+import type { DatabaseHandle, FileStorage } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
@@ -68,6 +68,8 @@ export async function createTestApi(
     now?: () => Date;
     /** Sees every statement the API sends. */
     onQuery?: (query: string) => void;
+    /** Photos here (e.g. a bucket) instead of the temp folder `uploadsDir`. */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApi> {
   const handle = await createTestDatabase(kind, { onQuery: options.onQuery });
@@ -76,7 +78,7 @@ export async function createTestApi(
   let signUps = 0;
   const deps = createServerDeps({
     db: handle.db,
-    storage: createLocalStorage(uploadsDir),
+    storage: options.storage ?? createLocalStorage(uploadsDir),
     logger,
     config: { adminEmail: TEST_ADMIN_EMAIL, secureCookies: false },
     rateLimits: options.rateLimits,

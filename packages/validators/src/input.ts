@@ -129,7 +129,41 @@ export const reportCursorSchema = z
   .max(200, UI_TEXT.request.invalidCursor)
   .refine((v) => decodeReportCursor(v) !== null, UI_TEXT.request.invalidCursor);
 
+/**
+ * A nearest-first page's position: the last listing's distance from the search point (as the
+ * database computed it, so the next page starts exactly after it) and id.
+ */
+export interface DistanceCursor {
+  distance: number;
+  id: number;
+  fuzzy: boolean;
+}
+
+/** `D|` first: a nearest-first cursor never reads as a newest-first one (those start with a year). */
+export function encodeDistanceCursor(cursor: DistanceCursor): string {
+  return toBase64Url(`D|${String(cursor.distance)}|${cursor.id}|${cursor.fuzzy ? 'f' : 'e'}`);
+}
+
+/** Reads a nearest-first cursor this server made, or null; the distance spelt as JavaScript spells it. */
+export function decodeDistanceCursor(cursor: string): DistanceCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const decoded = fromBase64Url(cursor);
+  if (decoded === null || toBase64Url(decoded) !== cursor) return null;
+  const match = /^D\|([0-9.e+-]{1,32})\|(\d{1,10})\|([ef])$/.exec(decoded);
+  if (!match) return null;
+  const spelt = match[1] ?? '';
+  const distance = Number(spelt);
+  if (!Number.isFinite(distance) || distance < 0 || String(distance) !== spelt) return null;
+  const id = parseIdParam(match[2]);
+  if (id === null) return null;
+  return { distance, id, fuzzy: match[3] === 'f' };
+}
+
+/** Either order's cursor; the search's `sort` says which one it must be. */
 export const listingCursorSchema = z
   .string()
   .max(200, UI_TEXT.request.invalidCursor)
-  .refine((v) => decodeListingCursor(v) !== null, UI_TEXT.request.invalidCursor);
+  .refine(
+    (v) => decodeListingCursor(v) !== null || decodeDistanceCursor(v) !== null,
+    UI_TEXT.request.invalidCursor,
+  );

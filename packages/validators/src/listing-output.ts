@@ -46,8 +46,23 @@ export const listingFieldsOutputSchema = z.object({
   updatedAt: z.date(),
 });
 
+/**
+ * Where a listing is on the map. `approximate` unless the seller placed the pin: the point is then the
+ * centre of the address's ZIP or town, and is shown as approximate (decision 064).
+ */
+export const listingLocationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  approximate: z.boolean(),
+});
+export type ListingLocation = z.output<typeof listingLocationSchema>;
+
 /** A listing in a list (browse, search, profiles, saved): its cover photo and seller. */
 export const listingSummarySchema = listingFieldsOutputSchema.extend({
+  /** Null when the address could not be placed and the seller has not placed the pin. */
+  location: listingLocationSchema.nullable(),
+  /** Miles from the point the search gave (`near`), to a tenth; null without one. */
+  distanceMiles: z.number().nullable(),
   primaryImage: listingImageSchema
     .pick({ imageUrl: true, thumbnailUrl: true, width: true, height: true })
     .nullable(),
@@ -78,7 +93,11 @@ export const listingStatsSchema = z.object({
 });
 export type ListingStats = z.output<typeof listingStatsSchema>;
 
-export const createdListingSchema = z.object({ id: z.number().int() });
+/** A new listing; `location` null means its address was not found on the map (it is published anyway). */
+export const createdListingSchema = z.object({
+  id: z.number().int(),
+  location: listingLocationSchema.nullable(),
+});
 
 export const savedStateSchema = z.object({ isSaved: z.boolean() });
 

@@ -1,7 +1,14 @@
 import { z } from './zod';
 
 import { CATEGORIES, LEGACY_CATEGORY_ALIASES, LISTING_TYPES, PRICE_RANGES } from './constants';
-import { calendarDateSchema, idSchema, listingCursorSchema, text } from './input';
+import {
+  calendarDateSchema,
+  decodeDistanceCursor,
+  decodeListingCursor,
+  idSchema,
+  listingCursorSchema,
+  text,
+} from './input';
 import { isValidTimeZone } from './listing-end';
 import { saleOrderIssues } from './sale-timing';
 import { UI_TEXT } from './ui-text';
@@ -26,6 +33,16 @@ export const categorySchema = text({ error: M.categoryRequired })
   .transform((v) => LEGACY_CATEGORY_ALIASES[v] ?? v)
   .pipe(z.enum(CATEGORIES, { error: M.categoryRequired }));
 
+/** A point on the map (a seller's pin, a search's centre): degrees, as a device or the gazetteer gives them. */
+export const latLngSchema = z.object({
+  latitude: z.number({ error: M.latitudeRange }).min(-90, M.latitudeRange).max(90, M.latitudeRange),
+  longitude: z
+    .number({ error: M.longitudeRange })
+    .min(-180, M.longitudeRange)
+    .max(180, M.longitudeRange),
+});
+export type LatLngInput = z.output<typeof latLngSchema>;
+
 /** Shape of the listing form; garage-sale fields are checked by the refinement below. */
 const listingFields = z.object({
   title: text({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120),
@@ -47,6 +64,8 @@ const listingFields = z.object({
     .transform((v) => (v ? v : null))
     .pipe(z.email(M.invalidContactEmail).nullable()),
   timeZone: text().max(100).default('UTC').refine(isValidTimeZone, M.unknownTimeZone),
+  /** The seller's own pin, stored as exact; without one the server places the address (approximate). */
+  location: latLngSchema.nullish(),
 });
 
 export const listingSchema = listingFields
@@ -82,7 +101,53 @@ export const listingIdSchema = z.object({ id: idSchema });
 /** A listing named from elsewhere: saving it, opening a conversation about it. */
 export const listingRefSchema = z.object({ listingId: idSchema });
 
-export const listingSearchSchema = z.object({
+/** Miles around `near`; strings read as numbers so the REST query string and the tRPC body agree. */
+export const radiusMilesSchema = z.coerce
+  .number({ error: M.radiusRange })
+  .gt(0, M.radiusRange)
+  .max(250, M.radiusRange);
+
+/** `near` in a query string: `<latitude>,<longitude>`, held to the same ranges. */
+export const nearParamSchema = text()
+  .transform((v, ctx) => {
+    const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(v);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: M.nearFormat });
+      return z.NEVER;
+    }
+    return { latitude: Number(match[1]), longitude: Number(match[2]) };
+  })
+  .pipe(latLngSchema);
+
+/** Rules shared by the body and the query string: what needs `near`, and which cursor fits the order. */
+function checkNearSearch(
+  v: {
+    near?: LatLngInput;
+    radiusMiles?: number;
+    sort?: 'newest' | 'distance';
+    cursor?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.near && v.radiusMiles !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['radiusMiles'], message: M.radiusNeedsNear });
+  if (!v.near && v.sort === 'distance')
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: M.distanceSortNeedsNear });
+  if (v.cursor) {
+    const wrongOrder =
+      v.sort === 'distance'
+        ? decodeListingCursor(v.cursor) !== null
+        : decodeDistanceCursor(v.cursor) !== null;
+    if (wrongOrder)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cursor'],
+        message: UI_TEXT.request.cursorOtherOrder,
+      });
+  }
+}
+
+const listingSearchFields = {
   search: text().trim().max(200).optional(),
   /** Empty means every category (the spec's "All"). */
   category: z
@@ -90,16 +155,46 @@ export const listingSearchSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   listingType: z.enum(LISTING_TYPES).optional(),
+  /** Listings around this point get their distance; with a radius, only those within it. */
+  near: latLngSchema.optional(),
+  radiusMiles: radiusMilesSchema.optional(),
+  /** Newest first, or nearest first (needs near). */
+  sort: z.enum(['newest', 'distance']).default('newest'),
   cursor: listingCursorSchema.nullish(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
-});
+};
+
+export const listingSearchSchema = z.object(listingSearchFields).superRefine(checkNearSearch);
+/** `GET /api/listings`: the same search with `near` written `<latitude>,<longitude>`. */
+export const listingSearchQuerySchema = z
+  .object({ ...listingSearchFields, near: nearParamSchema.optional() })
+  .superRefine(checkNearSearch);
 export type ListingSearchInput = z.input<typeof listingSearchSchema>;
 export type ListingSearch = z.output<typeof listingSearchSchema>;
 
 export const updateListingSchema = z.object({ id: idSchema, listing: listingSchema });
 export type UpdateListingInput = z.input<typeof updateListingSchema>;
 
-export const salesBetweenSchema = z
-  .object({ from: calendarDateSchema, to: calendarDateSchema })
-  .refine((v) => v.from <= v.to, { message: M.rangeBackwards, path: ['to'] });
+const salesBetweenFields = {
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+  near: latLngSchema.optional(),
+  radiusMiles: radiusMilesSchema.optional(),
+  search: text().trim().max(200).optional(),
+  category: listingSearchFields.category,
+};
+function checkSalesBetween(
+  v: { from: string; to: string; near?: LatLngInput; radiusMiles?: number },
+  ctx: z.RefinementCtx,
+) {
+  if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: M.rangeBackwards });
+  if (!v.near && v.radiusMiles !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['radiusMiles'], message: M.radiusNeedsNear });
+}
+export const salesBetweenSchema = z.object(salesBetweenFields).superRefine(checkSalesBetween);
+/** The REST query string's form of salesBetween: `near` written `<latitude>,<longitude>`. */
+export const salesBetweenQuerySchema = z
+  .object({ ...salesBetweenFields, near: nearParamSchema.optional() })
+  .superRefine(checkSalesBetween);
+export type SalesBetween = z.output<typeof salesBetweenSchema>;
 export type SalesBetweenInput = z.input<typeof salesBetweenSchema>;

@@ -31,7 +31,13 @@ const errorBody = {
 /** The OpenAPI document of the REST surface, generated from the same zod schemas the API validates with. */
 export function buildOpenApiDocument(routes: RestRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const operationIds = new Set<string>();
   for (const route of routes) {
+    // Generated clients name their methods after these: two alike would make one unreachable.
+    if (operationIds.has(route.operationId)) {
+      throw new Error(`operationId ${route.operationId} is used twice`);
+    }
+    operationIds.add(route.operationId);
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
@@ -79,6 +85,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
     });
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
+      operationId: route.operationId,
       summary: route.summary,
       tags: [route.tag],
       ...(params.length + queryParams.length ? { parameters: [...params, ...queryParams] } : {}),
@@ -102,7 +109,11 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       title: 'YardSale API',
       version: '1.0.0',
       description: 'The REST surface of the YardSale marketplace.',
+      // The code states no licence of its own: all rights reserved (decision 060).
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    // Relative: the paths are on the origin that serves this document, whatever its host (decision 060).
+    servers: [{ url: '/', description: 'The server this document was fetched from' }],
     components: {
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'yardsale_session' },

@@ -18,12 +18,15 @@ import {
   createdListingSchema,
   listingDetailSchema,
   listingRefSchema,
+  mapConfigSchema,
+  placeQuerySchema,
+  placeSchema,
   messagePageSchema,
   messageSchema,
   sendMessageInputSchema,
   listingPageSchema,
   listingSchema,
-  listingSearchSchema,
+  listingSearchQuerySchema,
   listingSummarySchema,
   publicUserSchema,
   savedStateSchema,
@@ -86,6 +89,11 @@ export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Fastify path syntax: /api/listings/:id */
   url: string;
+  /**
+   * The OpenAPI operationId, written by hand so generated clients keep their method names when a
+   * path changes: a camelCase verb and what it acts on (listListings, getListing, sendMessage).
+   */
+  operationId: string;
   summary: string;
   tag: string;
   /**
@@ -138,6 +146,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/user',
+    operationId: 'getCurrentUser',
     summary: 'The signed-in user; 401 when signed out',
     tag: 'auth',
     response: sessionUserSchema,
@@ -151,6 +160,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/session',
+    operationId: 'getSession',
     summary: 'Who is signed in: the user, or null for a visitor (always 200)',
     tag: 'auth',
     response: sessionAnswerSchema,
@@ -160,6 +170,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/user',
+    operationId: 'updateProfile',
     summary: 'Update the profile (first name, last name, e-mail, phone)',
     tag: 'auth',
     body: updateProfileSchema,
@@ -171,6 +182,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/user/password',
+    operationId: 'changePassword',
     summary: 'Change the password; ends every other session',
     tag: 'auth',
     body: changePasswordSchema,
@@ -182,6 +194,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/login',
+    operationId: 'signIn',
     summary: 'Sign in; sets the session cookie',
     tag: 'auth',
     body: signInSchema,
@@ -192,6 +205,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/register',
+    operationId: 'register',
     summary: 'Create an account; sets the session cookie',
     tag: 'auth',
     body: registerSchema,
@@ -202,6 +216,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/logout',
+    operationId: 'signOut',
     summary: 'End the session',
     tag: 'auth',
     response: successSchema,
@@ -211,6 +226,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/user/profile-picture',
+    operationId: 'uploadProfilePicture',
     summary: 'Upload a profile picture (multipart field profilePicture, an image up to 5 MB)',
     tag: 'auth',
     multipart: {
@@ -239,6 +255,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/user/profile-picture',
+    operationId: 'deleteProfilePicture',
     summary: 'Remove the profile picture',
     tag: 'auth',
     response: profilePictureResponseSchema,
@@ -251,16 +268,20 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/listings',
-    summary: 'Browse and search listings that have not ended, newest first, a page at a time',
+    operationId: 'listListings',
+    summary:
+      'Browse and search listings that have not ended, newest first or nearest first (near=<latitude>,<longitude>, radiusMiles, sort=distance), a page at a time',
     tag: 'listings',
-    query: listingSearchSchema,
+    query: listingSearchQuerySchema,
     response: listingPageSchema,
     access: 'user',
-    run: ({ caller, query }) => caller.listings.list(query),
+    // `near` arrives as one "lat,lng" parameter; read here, the procedure checks the rest again.
+    run: ({ caller, query }) => caller.listings.list(listingSearchQuerySchema.parse(query)),
   },
   {
     method: 'POST',
     url: '/api/listings/create-with-photos',
+    operationId: 'createListing',
     summary:
       'Create a listing with up to 5 photos (multipart: the listing fields, or a field "listing" holding them as JSON, and files in "photos" or "images"); all or nothing',
     tag: 'listings',
@@ -283,6 +304,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/listings/:id',
+    operationId: 'getListing',
     summary: 'One listing with its photos and seller',
     tag: 'listings',
     response: listingDetailSchema,
@@ -292,6 +314,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/listings/:id',
+    operationId: 'updateListing',
     summary: "Update one's own listing",
     tag: 'listings',
     body: listingSchema,
@@ -306,6 +329,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/listings/:id',
+    operationId: 'deleteListing',
     summary:
       "Delete one's own listing (an admin may delete any) with its photos, saves and conversations",
     tag: 'listings',
@@ -316,6 +340,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/listings/:id/images',
+    operationId: 'addListingPhotos',
     summary: "Add photos to one's own listing (multipart field images); at most 5 in total",
     tag: 'listings',
     multipart: {
@@ -335,6 +360,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/listings/:id/saved',
+    operationId: 'getSavedState',
     summary: 'Whether the signed-in user saved this listing',
     tag: 'saved',
     response: savedStateSchema,
@@ -344,6 +370,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/listings/:id/save',
+    operationId: 'saveListing',
     summary: 'Save a listing (saving twice is saving once)',
     tag: 'saved',
     response: savedStateSchema,
@@ -353,6 +380,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/listings/:id/save',
+    operationId: 'unsaveListing',
     summary: 'Remove a listing from the saved ones',
     tag: 'saved',
     response: savedStateSchema,
@@ -362,6 +390,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/user/listings',
+    operationId: 'listMyListings',
     summary: "The signed-in user's listings, ended ones included (isExpired)",
     tag: 'listings',
     response: z.array(listingSummarySchema),
@@ -371,6 +400,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/user/saved-listings',
+    operationId: 'listSavedListings',
     summary: "The signed-in user's saved listings that have not ended",
     tag: 'saved',
     response: z.array(listingSummarySchema),
@@ -380,6 +410,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/users/:id',
+    operationId: 'getUser',
     summary: "A seller's public profile",
     tag: 'users',
     response: publicUserSchema,
@@ -389,6 +420,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/users/:id/listings',
+    operationId: 'listUserListings',
     summary: "A seller's listings that have not ended",
     tag: 'users',
     response: z.array(listingSummarySchema),
@@ -398,6 +430,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/conversations',
+    operationId: 'startConversation',
     summary:
       "Open the conversation with a listing's seller (the existing one if any); answers its id",
     tag: 'conversations',
@@ -409,6 +442,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/conversations',
+    operationId: 'listConversations',
     summary: "The signed-in user's conversations, newest activity first, with unread counts",
     tag: 'conversations',
     response: z.array(conversationSummarySchema),
@@ -418,6 +452,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/conversations/:id/messages',
+    operationId: 'listMessages',
     summary: 'Messages of a conversation, oldest first, a page at a time (before, limit)',
     tag: 'conversations',
     query: conversationMessagesInputSchema.omit({ conversationId: true }),
@@ -429,6 +464,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/conversations/:id/messages',
+    operationId: 'sendMessage',
     summary: 'Send a message (1 to 2,000 characters)',
     tag: 'conversations',
     body: sendMessageInputSchema.omit({ conversationId: true }),
@@ -443,6 +479,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/conversations/:id/read',
+    operationId: 'markConversationRead',
     summary: "Mark the other party's messages read",
     tag: 'conversations',
     response: z.object({ updated: z.number().int() }),
@@ -452,6 +489,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/messages/:id',
+    operationId: 'deleteMessage',
     summary: "Delete one's own message",
     tag: 'conversations',
     response: successSchema,
@@ -461,6 +499,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     url: '/api/conversations/:id',
+    operationId: 'deleteConversation',
     summary: 'Delete the conversation for oneself (removed when both have deleted it)',
     tag: 'conversations',
     response: successSchema,
@@ -470,6 +509,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/reviews',
+    operationId: 'createReview',
     summary:
       'Rate a seller 1-5 with an optional comment (once per seller and listing, never oneself)',
     tag: 'reviews',
@@ -481,6 +521,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/users/:id/reviews',
+    operationId: 'listUserReviews',
     summary: "A user's reviews, newest first, reviewers' surnames shortened to a letter",
     tag: 'reviews',
     response: z.array(reviewOutputSchema),
@@ -490,6 +531,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/users/:id/rating',
+    operationId: 'getUserRating',
     summary: "A user's average rating (one decimal, null before the first review) and review count",
     tag: 'reviews',
     response: ratingSummarySchema,
@@ -499,6 +541,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/reports',
+    operationId: 'createReport',
     summary: 'Report a user, and optionally one of their listings, to the admin',
     tag: 'reports',
     body: reportSchema,
@@ -509,6 +552,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/user/reports',
+    operationId: 'listMyReports',
     summary: "The signed-in user's reports, newest first",
     tag: 'reports',
     response: z.array(reportOutputSchema),
@@ -518,6 +562,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/admin/reports',
+    operationId: 'listReports',
     summary:
       'Reports with the listing title and both e-mails, newest first, a page at a time (status "all" or one status), with the count of each status',
     tag: 'admin',
@@ -529,6 +574,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'PUT',
     url: '/api/admin/reports/:id',
+    operationId: 'updateReport',
     summary:
       'Move a report along pending -> reviewed | dismissed, reviewed -> resolved, with notes',
     tag: 'admin',
@@ -544,6 +590,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/admin/announcement',
+    operationId: 'sendAnnouncement',
     summary: 'Send an announcement from The YardSale Team to every user',
     tag: 'admin',
     body: announcementSchema,
@@ -554,11 +601,34 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'POST',
     url: '/api/admin/cleanup-duplicates',
+    operationId: 'deleteDuplicateListings',
     summary:
       'Delete duplicate listings (same seller, type, title, address and sale date); the oldest stays',
     tag: 'admin',
     response: cleanupResultSchema,
     access: 'admin',
     run: ({ caller }) => caller.admin.cleanupDuplicates(),
+  },
+  {
+    method: 'GET',
+    url: '/api/geo/lookup',
+    operationId: 'lookupPlace',
+    summary:
+      'Find a US ZIP code or "Town, ST" (offline, nothing leaves the server): its centre, or null when unknown',
+    tag: 'geo',
+    query: z.object({ q: placeQuerySchema.shape.query }),
+    response: placeSchema.nullable(),
+    access: 'public',
+    run: ({ caller, query }) => caller.geo.lookup({ query: query.q ?? '' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/geo/map-config',
+    operationId: 'getMapConfig',
+    summary: "The map's tile URL template ({z}, {x}, {y}) and the credit its provider requires",
+    tag: 'geo',
+    response: mapConfigSchema,
+    access: 'public',
+    run: ({ caller }) => caller.geo.mapConfig(),
   },
 ];

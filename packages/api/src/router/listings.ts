@@ -16,13 +16,13 @@ import {
 } from '@yardsale/validators';
 
 import {
-  createListing,
   deleteListing,
   getListing,
   listListings,
   listingStats,
   listingsOfOwner,
   liveListingsOfUser,
+  publishListing,
   removeListingPhoto,
   salesBetween,
   updateListing,
@@ -55,7 +55,7 @@ export const listingsRouter = createTRPCRouter({
   salesBetween: protectedProcedure
     .input(salesBetweenSchema)
     .output(z.array(listingSummarySchema))
-    .query(({ ctx, input }) => salesBetween(ctx.deps, input.from, input.to)),
+    .query(({ ctx, input }) => salesBetween(ctx.deps, input)),
 
   /**
    * A new listing, limited per account and per client (product decisions: limits against abuse).
@@ -72,7 +72,7 @@ export const listingsRouter = createTRPCRouter({
     .output(createdListingSchema)
     .mutation(async ({ ctx, input }) => {
       const photos = ctx.upload ? (await ctx.upload.read()).files : [];
-      return { id: await createListing(ctx.deps, ctx.user, input, photos) };
+      return publishListing(ctx.deps, ctx.user, input, photos);
     }),
 
   update: protectedProcedure

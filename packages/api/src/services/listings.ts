@@ -18,12 +18,16 @@ import { ZodRealError } from 'zod';
 import { preparedPerDatabase } from '@yardsale/db';
 import type { Database, Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
+import { placeAddress } from '@yardsale/geo/gazetteer';
 import type {
   ListingDetail,
   ListingImage,
   ListingInput,
+  ListingLocation,
+  LatLngInput,
   ListingPage,
   ListingSearch,
+  SalesBetween,
   ListingStats,
   ListingSummary,
   ListingValues,
@@ -31,7 +35,9 @@ import type {
 } from '@yardsale/validators';
 import {
   UI_TEXT,
+  decodeDistanceCursor,
   decodeListingCursor,
+  encodeDistanceCursor,
   encodeListingCursor,
   listingEndsAt,
   listingSchema,
@@ -61,10 +67,80 @@ const sellerColumns = {
   profilePicture: users.profilePicture,
 };
 
-type ListingRow = Omit<ListingSummary, 'primaryImage' | 'imageCount' | 'user' | 'isExpired'>;
+/** A listing's point as stored: both coordinates null when it has none. */
+interface StoredPoint {
+  latitude: number | null;
+  longitude: number | null;
+  locationExact: boolean;
+}
+
+type ListingRow = Omit<
+  ListingSummary,
+  'primaryImage' | 'imageCount' | 'user' | 'isExpired' | 'location' | 'distanceMiles'
+> &
+  StoredPoint;
 
 const listingNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
+
+const METRES_PER_MILE = 1609.344;
+/** earthdistance's sphere (`earth()`), which `@yardsale/geo/distance` also uses. */
+const EARTH_RADIUS_METRES = 6378168;
+
+/** A listing's point on earthdistance's sphere (what the location index holds). */
+const listingEarth = sql`ll_to_earth(${listings.latitude}, ${listings.longitude})`;
+const earthAt = (point: LatLngInput) =>
+  sql`ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8)`;
+
+/**
+ * Conditions and measures of a search around a point. Listings without a location are left out
+ * whenever the search is bounded or ordered by distance; the box reads the location index, the
+ * distance check trims its corners.
+ */
+function nearSearch(near: LatLngInput, radiusMiles: number | undefined, located: boolean) {
+  const centre = earthAt(near);
+  const lat = sql`${near.latitude}::float8`;
+  const lng = sql`${near.longitude}::float8`;
+  // earth_distance's great circle, written out (haversine) in plain arithmetic: the same metres, without
+  // building and checking an earth value for every listing in the box (three times faster). LEAST
+  // would read a missing point as 1, hence the CASE.
+  const distanceMetres = sql<number | null>`(case when ${listings.longitude} is not null then
+    ${2 * EARTH_RADIUS_METRES}::float8 * asin(least(1, sqrt(
+      power(sin(radians(${listings.latitude} - ${lat}) / 2), 2)
+      + cos(radians(${lat})) * cos(radians(${listings.latitude}))
+        * power(sin(radians(${listings.longitude} - ${lng}) / 2), 2))))
+    end)`;
+  const conditions: SQL[] = [];
+  if (located || radiusMiles !== undefined)
+    conditions.push(sql`${listings.latitude} is not null and ${listings.longitude} is not null`);
+  if (radiusMiles !== undefined) {
+    const metres = radiusMiles * METRES_PER_MILE;
+    conditions.push(
+      sql`earth_box(${centre}, ${metres}::float8) @> ${listingEarth}`,
+      sql`${distanceMetres} <= ${metres}::float8`,
+    );
+  }
+  return {
+    conditions,
+    distanceMetres,
+    /**
+     * Straight-line (chord) distance through the earth: it orders exactly as the distance along the
+     * surface does, and the location index reads listings in its order (nearest first) without
+     * sorting every match.
+     */
+    chord: sql<number>`(${listingEarth} <-> ${centre})`,
+  };
+}
+
+/** Miles to a tenth, as cards show them; null when the search gave no point. */
+const milesOf = (metres: number | null) =>
+  metres === null ? null : Math.round((metres / METRES_PER_MILE) * 10) / 10;
+
+/** A card with its distance from the search's point (null without one). */
+const withDistance = <T extends object>(item: T, metres: number | null) => ({
+  ...item,
+  distanceMiles: milesOf(metres),
+});
 
 /** Listings that have not ended: what every public list shows. */
 export const isLive = (now: Date) => gt(listings.endsAt, now);
@@ -127,6 +203,30 @@ async function imagesFor(db: Database, listingIds: number[]): Promise<Map<number
   return byListing;
 }
 
+/** The point as cards and the map show it: approximate unless the seller placed the pin (decision 064). */
+function locationOf(point: StoredPoint): ListingLocation | null {
+  if (point.latitude === null || point.longitude === null) return null;
+  return {
+    latitude: point.latitude,
+    longitude: point.longitude,
+    approximate: !point.locationExact,
+  };
+}
+
+/**
+ * Where a listing goes on the map: the seller's pin (exact), else the centre of its address's ZIP or
+ * town from the offline gazetteer (approximate), else nowhere; the listing is published either way.
+ */
+function placeListing(values: ListingValues): StoredPoint {
+  if (values.location) {
+    return { ...values.location, locationExact: true };
+  }
+  const place = placeAddress(values.address);
+  return place
+    ? { latitude: place.latitude, longitude: place.longitude, locationExact: false }
+    : { latitude: null, longitude: null, locationExact: false };
+}
+
 /** A row as the API shows it, with its cover photo, photo count and seller. */
 function toSummary(
   row: { listing: ListingRow; user: ListingSummary['user'] },
@@ -134,8 +234,12 @@ function toSummary(
   now: Date,
 ): ListingSummary {
   const primary = images[0];
+  const { latitude, longitude, locationExact, ...listing } = row.listing;
   return {
-    ...row.listing,
+    ...listing,
+    location: locationOf({ latitude, longitude, locationExact }),
+    // Only a search around a point measures it (withDistance).
+    distanceMiles: null,
     user: row.user,
     primaryImage: primary
       ? {
@@ -185,34 +289,84 @@ const listingById = preparedPerDatabase((db) =>
  */
 export async function listListings(deps: ServerDeps, input: ListingSearch): Promise<ListingPage> {
   const now = deps.now();
-  // The input schema already refused a cursor this server did not make.
-  const cursor = input.cursor ? decodeListingCursor(input.cursor) : null;
+  const byDistance = input.sort === 'distance' && input.near !== undefined;
+  // The input schema already refused a cursor this server did not make, or one of the other order.
+  const newestCursor = input.cursor && !byDistance ? decodeListingCursor(input.cursor) : null;
+  const distanceCursor = input.cursor && byDistance ? decodeDistanceCursor(input.cursor) : null;
+  const cursor = newestCursor ?? distanceCursor;
   const search = input.search?.trim() ?? '';
+  const near = input.near
+    ? nearSearch(input.near, input.radiusMiles, byDistance || input.radiusMiles !== undefined)
+    : null;
 
-  const run = (searchMatch: SQL | undefined) => {
-    const conditions: (SQL | undefined)[] = [isLive(now), searchMatch];
+  const run = (searchMatch: SQL | undefined, fetch = input.limit + 1) => {
+    const conditions: (SQL | undefined)[] = [isLive(now), searchMatch, ...(near?.conditions ?? [])];
     if (input.category) conditions.push(eq(listings.category, input.category));
     if (input.listingType) conditions.push(eq(listings.listingType, input.listingType));
-    if (cursor) {
+    if (newestCursor) {
       conditions.push(
-        sql`(${listings.createdAt}, ${listings.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id})`,
+        sql`(${listings.createdAt}, ${listings.id}) < (${newestCursor.createdAt.toISOString()}::timestamptz, ${newestCursor.id})`,
       );
     }
-    return selectListings(deps.db)
-      .where(and(...conditions))
-      .orderBy(desc(listings.createdAt), desc(listings.id))
-      .limit(input.limit + 1);
+    // Not the row (chord, id): with a second key the location index cannot give the order. Listings
+    // at the cursor's distance come back too; nearestPage drops those up to its id.
+    if (near && distanceCursor)
+      conditions.push(sql`${near.chord} >= ${distanceCursor.distance}::float8`);
+    const query = deps.db
+      .select({
+        listing: listingColumns,
+        user: sellerColumns,
+        distanceMetres: near ? near.distanceMetres : sql<null>`null`,
+        chord: near ? near.chord : sql<null>`null`,
+      })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.userId))
+      .where(and(...conditions));
+    return (
+      near && byDistance
+        ? query.orderBy(near.chord)
+        : query.orderBy(desc(listings.createdAt), desc(listings.id))
+    ).limit(fetch);
   };
+  type Row = Awaited<ReturnType<typeof run>>[number];
+  /**
+   * Nearest first, ties by id, after the cursor. The index gives the `fetch` nearest; every listing
+   * nearer than the last of those is among them, but listings at exactly its distance (many share a
+   * ZIP's centre) may not all be, so those wait for a larger read.
+   */
+  const nearestPage = async (searchMatch: SQL | undefined): Promise<Row[]> => {
+    const wanted = input.limit + 1;
+    const after = (r: Row) =>
+      !distanceCursor ||
+      r.chord === null ||
+      r.chord > distanceCursor.distance ||
+      (r.chord === distanceCursor.distance && r.listing.id > distanceCursor.id);
+    const order = (a: Row, b: Row) =>
+      (a.chord ?? 0) - (b.chord ?? 0) || a.listing.id - b.listing.id;
+    for (let fetch = wanted + 8; ; fetch *= 4) {
+      const rows = await run(searchMatch, fetch);
+      const sorted = rows.filter(after).sort(order);
+      const edge = rows.at(-1)?.chord ?? null;
+      if (rows.length < fetch || edge === null) return sorted.slice(0, wanted);
+      const sure = sorted.filter((r) => r.chord !== null && r.chord < edge);
+      if (sure.length >= wanted) return sure.slice(0, wanted);
+    }
+  };
+  const read = (searchMatch: SQL | undefined) =>
+    byDistance ? nearestPage(searchMatch) : run(searchMatch);
   const filters: SearchFilters = {
     now,
     category: input.category,
     listingType: input.listingType,
-    cursor,
+    cursor: newestCursor,
     limit: input.limit + 1,
   };
   let fuzzy = cursor?.fuzzy ?? false;
+  // Reading a word's newest listings first fits only the newest-first order over every place; around
+  // a point, the full-text index checks the listings the location index finds.
+  const aroundPoint = byDistance || input.radiusMiles !== undefined;
   const runSearch = async (match: SearchMatch | null) =>
-    match ? run(searchCondition(match, filters)) : [];
+    match ? read(searchCondition(aroundPoint ? { ...match, leading: null } : match, filters)) : [];
   const searchRows = async () => {
     const words = await analyseSearch(deps.db, search);
     if (fuzzy) return runSearch(await fuzzySearch(deps.db, words));
@@ -222,20 +376,27 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
     return runSearch(await fuzzySearch(deps.db, words));
   };
 
-  const plainFirstPage = !cursor && !search && !input.category && !input.listingType;
+  const plainFirstPage = !cursor && !search && !input.category && !input.listingType && !near;
   const rows = plainFirstPage
-    ? await firstPage(deps.db).execute({ now: now.toISOString(), limit: input.limit + 1 })
+    ? (await firstPage(deps.db).execute({ now: now.toISOString(), limit: input.limit + 1 })).map(
+        (row) => ({ ...row, distanceMetres: null, chord: null }),
+      )
     : !search
-      ? await run(undefined)
+      ? await read(undefined)
       : await searchRows();
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
+  const items = await summaries(deps.db, page, now);
+  let nextCursor: string | null = null;
+  if (rows.length > input.limit && last) {
+    nextCursor =
+      byDistance && last.chord !== null
+        ? encodeDistanceCursor({ distance: last.chord, id: last.listing.id, fuzzy })
+        : encodeListingCursor({ createdAt: last.listing.createdAt, id: last.listing.id, fuzzy });
+  }
   return {
-    items: await summaries(deps.db, page, now),
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeListingCursor({ createdAt: last.listing.createdAt, id: last.listing.id, fuzzy })
-        : null,
+    items: items.map((item, i) => withDistance(item, page[i]?.distanceMetres ?? null)),
+    nextCursor,
   };
 }
 
@@ -286,23 +447,47 @@ export async function liveListingsOfUser(
   return summaries(deps.db, rows, now);
 }
 
-/** Garage sales starting on a day in [from, to] (the viewer's local dates), soonest first. */
+/**
+ * Garage sales starting on a day in [from, to] (the viewer's local dates), soonest first; around a
+ * point with `near` (within `radiusMiles` when given), matching `search` and `category` when given.
+ */
 export async function salesBetween(
   deps: ServerDeps,
-  from: string,
-  to: string,
+  input: SalesBetween,
 ): Promise<ListingSummary[]> {
   const now = deps.now();
-  const rows = await selectListings(deps.db)
+  const near = input.near
+    ? nearSearch(input.near, input.radiusMiles, input.radiusMiles !== undefined)
+    : null;
+  const search = input.search?.trim() ?? '';
+  let searchMatch: SQL | undefined;
+  if (search) {
+    const match = exactSearch(await analyseSearch(deps.db, search));
+    // No word can match: no sale does.
+    if (!match) return [];
+    searchMatch = sql`${listings.searchVector} @@ ${match.all}::tsquery`;
+  }
+  const rows = await deps.db
+    .select({
+      listing: listingColumns,
+      user: sellerColumns,
+      distanceMetres: near ? near.distanceMetres : sql<null>`null`,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.userId))
     .where(
       and(
         eq(listings.listingType, 'garage-sale'),
         isLive(now),
-        between(listings.startDate, from, to),
+        between(listings.startDate, input.from, input.to),
+        input.category ? eq(listings.category, input.category) : undefined,
+        searchMatch,
+        ...(near?.conditions ?? []),
       ),
     )
     .orderBy(asc(listings.startDate), asc(listings.startTime), asc(listings.id));
-  return summaries(deps.db, rows, now);
+  const items = await summaries(deps.db, rows, now);
+  return items.map((item, i) => withDistance(item, rows[i]?.distanceMetres ?? null));
 }
 
 export async function savedListingsOf(deps: ServerDeps, userId: number): Promise<ListingSummary[]> {
@@ -339,17 +524,32 @@ export async function createListing(
   input: ListingInput,
   photos: Buffer[] = [],
 ): Promise<number> {
-  const values = listingSchema.parse(input);
+  return (await publishListing(deps, seller, input, photos)).id;
+}
+
+/**
+ * Creates a listing and its photos, and says where it landed on the map: `location` null tells the
+ * seller the address was not found (the listing is published all the same).
+ */
+export async function publishListing(
+  deps: ServerDeps,
+  seller: SessionUser,
+  input: ListingInput,
+  photos: Buffer[] = [],
+): Promise<{ id: number; location: ListingLocation | null }> {
+  const { location: pin, ...values } = listingSchema.parse(input);
+  const point = placeListing({ ...values, location: pin });
   assertSaleAhead(deps, values);
   assertPhotoCount(0, photos.length);
   const stored = await storeListingPhotos(deps, photos);
   try {
-    return await deps.db.transaction(async (tx) => {
+    const id = await deps.db.transaction(async (tx) => {
       const createdAt = deps.now();
       const [created] = await tx
         .insert(listings)
         .values({
           ...values,
+          ...point,
           userId: seller.id,
           createdAt,
           updatedAt: createdAt,
@@ -372,6 +572,7 @@ export async function createListing(
       }
       return created.id;
     });
+    return { id, location: locationOf(point) };
   } catch (err) {
     await removeStoredFiles(
       deps,
@@ -391,6 +592,8 @@ async function ownedListing(
     .select({
       userId: listings.userId,
       createdAt: listings.createdAt,
+      // An edit that keeps the address keeps the listing's point.
+      address: listings.address,
       // The sale's timing as stored, so an edit that keeps it is not held to today's date.
       listingType: listings.listingType,
       startDate: listings.startDate,
@@ -415,12 +618,20 @@ export async function updateListing(
   id: number,
   input: ListingInput,
 ): Promise<ListingDetail> {
-  const values = listingSchema.parse(input);
+  const { location: pin, ...values } = listingSchema.parse(input);
   const current = await ownedListing(deps.db, id, user, { allowAdmin: false });
   assertSaleAhead(deps, values, current);
+  // A new pin or a new address places the listing again; otherwise its point stays as it was.
+  const point =
+    pin || values.address !== current.address ? placeListing({ ...values, location: pin }) : {};
   await deps.db
     .update(listings)
-    .set({ ...values, endsAt: endsAtFor(values, current.createdAt), updatedAt: deps.now() })
+    .set({
+      ...values,
+      ...point,
+      endsAt: endsAtFor(values, current.createdAt),
+      updatedAt: deps.now(),
+    })
     .where(eq(listings.id, id));
   return getListing(deps, id, user);
 }

@@ -36,6 +36,8 @@ export const DEFAULT_RATE_LIMITS = {
   reportsByAccount: { points: 10, durationSeconds: 60 * 60 },
   /** Reports from one client, whatever account. */
   reportsByClient: { points: 30, durationSeconds: 60 * 60 },
+  /** Place look-ups ("53703", "Madison, WI") from one client: cheap, but not a free geocoding service. */
+  placeLookupByClient: { points: 60, durationSeconds: 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
