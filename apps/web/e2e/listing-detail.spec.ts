@@ -7,7 +7,7 @@ import { currentToast, signIn } from './support';
 const HEADPHONES = {
   title: 'Sony WH-1000XM4 Noise-Cancelling Headphones',
   seller: 'David Kim',
-  address: '9 Juniper Place, Cedar Hollow, WI',
+  address: '9 Juniper Place, Madison, WI 53715',
 };
 
 test('another neighbour can save, share and message, but not edit', async ({ page, context }) => {

@@ -73,7 +73,7 @@ export async function postListing(
         category: 'Other',
         listingType: listing.listingType,
         priceRange: 'Under $25',
-        address: '27 Fern Hollow Road, Cedar Hollow, WI',
+        address: '27 Fern Hollow Road, Madison, WI 53705',
         startDate: sale ? listing.startDate : undefined,
         startTime: sale ? '09:00' : undefined,
         endTime: sale ? '13:00' : undefined,

@@ -16,6 +16,8 @@ import { ListingCarousel } from './listing-carousel';
 
 interface CarouselPlace {
   section: HomeSection;
+  /** The viewer's location and order, which the category rows follow too. */
+  nearby: Pick<HomeFilters, 'nearby' | 'sort'>;
   /** The remembered position, when it belongs to this section. */
   restore: CarouselMemory | null;
   onRestored: () => void;
@@ -55,10 +57,11 @@ function resultsTitle(section: HomeSection, filters: HomeFilters): string {
   if (search && filters.category) return `Results for “${search}” in ${filters.category}`;
   if (search) return `Results for “${search}”`;
   if (filters.category) return filters.category;
-  return section === 'items' ? 'Newest Single Items' : 'Newest Garage Sales';
+  const order = filters.nearby && filters.sort === 'distance' ? 'Nearest' : 'Newest';
+  return section === 'items' ? `${order} Single Items` : `${order} Garage Sales`;
 }
 
-export interface HomeListingsProps extends CarouselPlace {
+export interface HomeListingsProps extends Omit<CarouselPlace, 'nearby'> {
   filters: HomeFilters;
   onSeeCategory: (category: Category) => void;
 }
@@ -71,7 +74,11 @@ export interface HomeListingsProps extends CarouselPlace {
 export function HomeListings({ section, filters, onSeeCategory, ...place }: HomeListingsProps) {
   const filtered = Boolean(filters.search?.trim()) || filters.category !== undefined;
   const { query, listings, loadMore } = usePagedListings(section, filters);
-  const carouselPlace = { section, ...place };
+  const carouselPlace = {
+    section,
+    nearby: { nearby: filters.nearby, sort: filters.sort },
+    ...place,
+  };
 
   if (query.isError) {
     return (
@@ -91,7 +98,7 @@ export function HomeListings({ section, filters, onSeeCategory, ...place }: Home
   }
 
   if (listings?.length === 0) {
-    return <NoListings section={section} filtered={filtered} />;
+    return <NoListings section={section} filtered={filtered || Boolean(filters.nearby)} />;
   }
 
   const mainId = filtered ? 'results' : 'newest';
@@ -190,7 +197,10 @@ function CategoryCarousel({
   place: CarouselPlace;
   onSeeAll: () => void;
 }) {
-  const { listings, query, loadMore } = usePagedListings(place.section, { category });
+  const { listings, query, loadMore } = usePagedListings(place.section, {
+    category,
+    ...place.nearby,
+  });
   if (!listings?.length) return null;
   return (
     <ListingCarousel

@@ -11,10 +11,15 @@ import { oneOf, textUpTo } from '../../lib/search-params';
 export const HOME_SECTIONS = ['items', 'sales'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];
 
+export const HOME_SORTS = ['newest', 'distance'] as const;
+export type HomeSort = (typeof HOME_SORTS)[number];
+
 export interface HomeSearch {
   section?: HomeSection;
   q?: string;
   category?: Category;
+  /** 'distance' applies only while the viewer has set a location. */
+  sort?: HomeSort;
 }
 
 export function readHomeSearch(search: Record<string, unknown>): HomeSearch {
@@ -22,6 +27,7 @@ export function readHomeSearch(search: Record<string, unknown>): HomeSearch {
     section: oneOf(HOME_SECTIONS, search.section),
     q: textUpTo(200, search.q),
     category: oneOf(CATEGORIES, search.category),
+    sort: oneOf(HOME_SORTS, search.sort),
   };
 }
 
@@ -36,17 +42,31 @@ export const LOAD_AHEAD_PX = 300;
 /** Cards fetched per page of a carousel: a screenful on a wide display, and a bit more. */
 export const CAROUSEL_PAGE_SIZE = 12;
 
+/** Where results are measured from: the viewer's location, kept on the device. */
+export interface HomeNearby {
+  latitude: number;
+  longitude: number;
+  radiusMiles: number;
+}
+
 export interface HomeFilters {
   search?: string;
   category?: Category;
+  nearby?: HomeNearby | null;
+  sort?: HomeSort;
 }
 
+/** The listings request; everything in it is in the query key, so a change refetches. */
 export function listingsQueryInput(section: HomeSection, filters: HomeFilters) {
   const search = filters.search?.trim();
+  const nearby = filters.nearby ?? undefined;
   return {
     listingType: LISTING_TYPE_OF_SECTION[section],
     search: search ? search : undefined,
     category: filters.category,
     limit: CAROUSEL_PAGE_SIZE,
+    near: nearby ? { latitude: nearby.latitude, longitude: nearby.longitude } : undefined,
+    radiusMiles: nearby?.radiusMiles,
+    sort: nearby && filters.sort === 'distance' ? ('distance' as const) : undefined,
   };
 }

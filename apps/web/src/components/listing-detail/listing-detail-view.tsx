@@ -91,7 +91,10 @@ function ListingDetails({
         </CardContent>
       </Card>
       <ContactCard phone={listing.contactPhone} email={listing.contactEmail} isOwner={isOwner} />
-      <LocationCard address={listing.address} />
+      <LocationCard
+        address={listing.address}
+        approximate={listing.location?.approximate ?? false}
+      />
       <SellerReviews listing={listing} viewer={viewer} />
     </>
   );

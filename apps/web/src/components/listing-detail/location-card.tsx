@@ -4,8 +4,17 @@ import { ExternalLinkIcon, MapPinIcon, NavigationIcon } from 'lucide-react';
 import { mapsDirectionsUrl, mapsSearchUrl } from '../../lib/maps';
 import { IconCardHeader } from '../layout/icon-card-header';
 
-/** The address with links out to Google Maps (new tab). */
-export function LocationCard({ address }: { address: string }) {
+/**
+ * The address with links out to Google Maps (new tab). A point that is only the ZIP or town centre
+ * (the seller did not place the pin) is said to be approximate; without a point, nothing is said.
+ */
+export function LocationCard({
+  address,
+  approximate = false,
+}: {
+  address: string;
+  approximate?: boolean;
+}) {
   return (
     <Card>
       <IconCardHeader icon={MapPinIcon} title="Location" description="Where to find it." />
@@ -14,7 +23,12 @@ export function LocationCard({ address }: { address: string }) {
           <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-pine-700 text-white shadow-sm">
             <MapPinIcon aria-hidden="true" className="size-5" />
           </span>
-          <p className="self-center font-semibold text-pretty">{address}</p>
+          <div className="grid gap-0.5 self-center">
+            <p className="font-semibold text-pretty">{address}</p>
+            {approximate ? (
+              <p className="text-sm text-muted-foreground">Approximate location (ZIP area)</p>
+            ) : null}
+          </div>
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
           <Button asChild variant="outline">

@@ -90,6 +90,17 @@ export const LISTING_FORM_TEXTS = {
     endDateHint: 'Only for a sale that runs over several days.',
     startTimeLabel: 'Start time',
     endTimeLabel: 'End time',
+    pinLabel: 'Pin on the map',
+    pinHintApproximate:
+      'Buyers see the ZIP area until you drag the pin to where they should go. Your exact spot stays yours to choose.',
+    pinHintExact: 'Buyers will be directed to this pin.',
+    pinWaiting: 'Enter the address and the map starts there.',
+    pinNotPlaced:
+      "We couldn't place this address on the map. Check the ZIP code or town, or publish and buyers see the address only.",
+    pinLoading: 'Loading the map…',
+    pinMapWaiting: 'The map opens at your address',
+    pinMapNotFound: 'Address not found on the map',
+    pinReset: 'Back to the address',
   },
 
   contact: {

@@ -13,6 +13,7 @@ import { PhotosSection } from './photos-section';
 import { PricingSection } from './pricing-section';
 import { PublishBar } from './publish-bar';
 import { useListingPhotos } from './use-listing-photos';
+import { useListingPin } from './use-listing-pin';
 import { useListingSubmission } from './use-listing-submission';
 import { WhenWhereSection } from './when-where-section';
 
@@ -28,13 +29,18 @@ export function ListingForm(props: ListingFormProps) {
     defaultValues: initialValues(props),
   });
   const photos = useListingPhotos(listing?.images.length ?? 0);
+  const pin = useListingPin(listing);
   const submission = useListingSubmission({ listing, photos, setError: form.setError });
   const pending = form.formState.isSubmitting;
 
   return (
     <FormProvider {...form}>
       <form
-        onSubmit={(event) => void form.handleSubmit(submission.submit)(event)}
+        onSubmit={(event) =>
+          void form.handleSubmit((values) =>
+            submission.submit({ ...values, location: pin.location }),
+          )(event)
+        }
         noValidate
         aria-label={LISTING_FORM_TEXTS.formLabel[props.mode]}
         // Fields scrolled to after a refusal stay clear of the sticky header and publish bar.
@@ -45,6 +51,7 @@ export function ListingForm(props: ListingFormProps) {
         <PricingSection />
         <WhenWhereSection
           firstDay={listing ? undefined : dateInZone(new Date(), saleTimeZone(props))}
+          pin={pin}
         />
         <ContactSection />
         <PublishBar

@@ -25,15 +25,15 @@ const restListingDetailSchema = listingDetailSchema.extend({
 });
 
 /** The listing form's fields as the multipart body names them. */
-type ListingFormFields = Omit<ListingValues, 'timeZone'>;
+type ListingFormFields = Omit<ListingValues, 'timeZone' | 'location'>;
 
 /** Creates the listing and its photos together (all or nothing on the server). */
 export async function createListingWithPhotos(
-  listing: ListingFormFields,
+  listing: ListingFormFields & Pick<ListingValues, 'location'>,
   timeZone: string,
   photos: readonly File[],
   options: UploadOptions,
-): Promise<{ id: number }> {
+): Promise<z.infer<typeof createdListingSchema>> {
   const body = new FormData();
   const fields: Record<keyof ListingFormFields, string | null> = {
     title: listing.title,
@@ -49,8 +49,14 @@ export async function createListingWithPhotos(
     contactPhone: listing.contactPhone,
     contactEmail: listing.contactEmail,
   };
-  for (const [name, value] of Object.entries(fields)) body.append(name, value ?? '');
-  body.append('timeZone', timeZone);
+  // All fields as JSON in one "listing" part: the seller's pin is a pair of numbers, not text.
+  const texts = Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [name, value ?? '']),
+  );
+  body.append(
+    'listing',
+    JSON.stringify({ ...texts, timeZone, location: listing.location ?? null }),
+  );
   for (const photo of photos) body.append('photos', photo, photo.name);
 
   const answer = await uploadForm(

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@yardsale/ui';
+import { UI_TEXT } from '@yardsale/validators';
 import type { ListingInput, ListingValues } from '@yardsale/validators';
 import { useRef, useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
@@ -53,11 +54,11 @@ export function useListingSubmission({
     if (signal.aborted) throw new UploadCancelledError();
     setProgress(0);
     const { timeZone: _ignored, ...fields } = values;
-    const { id } = await createListingWithPhotos(fields, browserTimeZone(), files, {
+    const created = await createListingWithPhotos(fields, browserTimeZone(), files, {
       signal,
       onProgress: setProgress,
     });
-    return id;
+    return { id: created.id, placed: created.location !== null };
   };
 
   /** Saves the details, then uploads the photos added in this visit. */
@@ -73,7 +74,8 @@ export function useListingSubmission({
     );
     const detailKey = trpc.listings.byId.queryKey({ id: current.id });
     queryClient.setQueryData(detailKey, updated);
-    if (photos.added.length === 0) return current.id;
+    const placed = updated.location !== null;
+    if (photos.added.length === 0) return { id: current.id, placed };
 
     const files = await photos.prepareForUpload();
     if (signal.aborted) throw new UploadCancelledError();
@@ -83,7 +85,7 @@ export function useListingSubmission({
       onProgress: setProgress,
     });
     queryClient.setQueryData(detailKey, withPhotos);
-    return current.id;
+    return { id: current.id, placed };
   };
 
   const submit = async (values: ListingValues) => {
@@ -101,7 +103,7 @@ export function useListingSubmission({
     });
 
     try {
-      const id = listing
+      const { id, placed } = listing
         ? await saveChanges(listing, values, controller.signal)
         : await publish(values, controller.signal);
       void queryClient.invalidateQueries(trpc.listings.pathFilter());
@@ -109,7 +111,10 @@ export function useListingSubmission({
       toast({
         variant: 'success',
         title: isEdit ? T.updatedTitle : T.createdTitle,
-        description: isEdit ? T.updatedDescription : T.createdDescription,
+        // Published all the same; the seller learns the map could not place it, with time to read.
+        ...(placed
+          ? { description: isEdit ? T.updatedDescription : T.createdDescription }
+          : { description: UI_TEXT.listing.locationNotFound, duration: 15_000 }),
       });
       if (!left.aborted) await navigate({ to: '/listing/$id', params: { id: String(id) } });
     } catch (error) {

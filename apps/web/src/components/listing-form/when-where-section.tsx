@@ -5,15 +5,24 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { FormSection } from './form-section';
 import { useListingFormContext } from './listing-form-values';
 import { LISTING_FORM_TEXTS } from './listing-form-texts';
+import { LocationPinField } from './location-pin-field';
+import type { LatLng, ListingPin } from './location-pin-field';
 
 const T = LISTING_FORM_TEXTS.whereAndWhen;
 
 /** Where to come, and for a garage sale the day or days and the hours. */
 export function WhenWhereSection({
   firstDay,
+  pin,
 }: {
   /** The earliest day a new sale may be on (today where it takes place); none when editing. */
   firstDay: string | undefined;
+  pin: {
+    pin: ListingPin;
+    onAddressLeft: (address: string) => void;
+    onMove: (point: LatLng) => void;
+    onReset: () => void;
+  };
 }) {
   const { control, register } = useListingFormContext();
   const { errors } = useFormState({ control });
@@ -34,8 +43,15 @@ export function WhenWhereSection({
         description={T.addressHint}
         required
       >
-        <Input autoComplete="street-address" maxLength={300} {...register('address')} />
+        <Input
+          autoComplete="street-address"
+          maxLength={300}
+          {...register('address', {
+            onBlur: (event: { target: { value: string } }) => pin.onAddressLeft(event.target.value),
+          })}
+        />
       </FormField>
+      <LocationPinField pin={pin.pin} onMove={pin.onMove} onReset={pin.onReset} />
       {isGarageSale ? (
         <div className="grid items-start gap-5 sm:grid-cols-2">
           <FormField

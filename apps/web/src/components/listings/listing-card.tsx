@@ -2,13 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { Badge, CategoryBadge, Skeleton, UserAvatar, cn } from '@yardsale/ui';
 import { LISTING_TYPE_LABELS } from '@yardsale/validators';
 import type { ListingSummary } from '@yardsale/validators';
-import { CalendarDaysIcon, ClockIcon, ImagesIcon, MapPinIcon } from 'lucide-react';
+import { CalendarDaysIcon, ClockIcon, ImagesIcon, MapPinIcon, NavigationIcon } from 'lucide-react';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 
 import { useCurrentUser } from '../../lib/session';
 import { ListingCover } from './listing-cover';
-import { formatSaleDays, formatTimeRange, sellerShortName } from './listing-format';
+import { formatDistance, formatSaleDays, formatTimeRange, sellerShortName } from './listing-format';
 import { LISTING_TEXTS } from './listing-texts';
 import { SaveListingButton } from './save-listing-button';
 
@@ -41,6 +41,7 @@ export const ListingCard = memo(function ListingCard({
   const user = useCurrentUser();
   const isSale = listing.listingType === 'garage-sale';
   const times = formatTimeRange(listing.startTime, listing.endTime);
+  const distance = formatDistance(listing.distanceMiles);
 
   return (
     <article
@@ -127,8 +128,20 @@ export const ListingCard = memo(function ListingCard({
               <MapPinIcon aria-hidden="true" className="size-4 text-primary" />
               <span className="sr-only">Address</span>
             </dt>
-            <dd className="truncate">{listing.address}</dd>
+            <dd className="min-w-0 truncate">{listing.address}</dd>
           </div>
+          {distance ? (
+            <div className="flex items-center gap-1.5">
+              <dt className="shrink-0">
+                <NavigationIcon aria-hidden="true" className="size-4 text-primary" />
+                <span className="sr-only">Distance</span>
+              </dt>
+              <dd className="font-medium text-foreground" data-testid="listing-distance">
+                {distance}
+                <span className="sr-only"> away</span>
+              </dd>
+            </div>
+          ) : null}
         </dl>
 
         <div className="mt-auto flex items-center gap-2 border-t pt-3 text-sm">

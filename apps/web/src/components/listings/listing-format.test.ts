@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatSaleDays, formatTime, formatTimeRange, sellerShortName } from './listing-format';
+import {
+  formatDistance,
+  formatSaleDays,
+  formatTime,
+  formatTimeRange,
+  sellerShortName,
+} from './listing-format';
 
 describe('formatSaleDays', () => {
   it('shows the calendar day as written, in en-US', () => {
@@ -43,5 +49,20 @@ describe('sellerShortName', () => {
 
   it('leaves out the initial when there is no last name', () => {
     expect(sellerShortName({ firstName: 'Cher', lastName: ' ' })).toBe('Cher');
+  });
+});
+
+describe('formatDistance', () => {
+  it('shows miles to a tenth', () => {
+    expect(formatDistance(2.34)).toBe('2.3 mi');
+    expect(formatDistance(0.46)).toBe('0.5 mi');
+    expect(formatDistance(18)).toBe('18.0 mi');
+    expect(formatDistance(0.02)).toBe('< 0.1 mi');
+  });
+
+  it('shows nothing for a listing that was not measured', () => {
+    expect(formatDistance(null)).toBeNull();
+    expect(formatDistance(undefined)).toBeNull();
+    expect(formatDistance(Number.NaN)).toBeNull();
   });
 });

@@ -34,3 +34,13 @@ export function sellerShortName(seller: Pick<ListingSeller, 'firstName' | 'lastN
   const initial = seller.lastName.trim().charAt(0).toUpperCase();
   return initial ? `${seller.firstName} ${initial}.` : seller.firstName;
 }
+
+/**
+ * How far a listing is from the viewer's location: '0.4 mi', '2.3 mi', '18.0 mi'. Null when the listing was not measured (no location set, or the
+ * listing's address could not be placed).
+ */
+export function formatDistance(miles: number | null | undefined): string | null {
+  if (typeof miles !== 'number' || !Number.isFinite(miles) || miles < 0) return null;
+  if (miles < 0.1) return '< 0.1 mi';
+  return `${miles.toFixed(1)} mi`;
+}

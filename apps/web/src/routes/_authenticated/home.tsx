@@ -1,20 +1,22 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import type { Category } from '@yardsale/validators';
-import { ArrowRightIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
+import { ArrowRightIcon, MapIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 
 import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
 import { HomeListings } from '../../components/home/home-listings';
 import { listingsQueryInput, readHomeSearch } from '../../components/home/home-search';
-import type { HomeSection } from '../../components/home/home-search';
+import type { HomeSection, HomeSort } from '../../components/home/home-search';
 import { HomeStats } from '../../components/home/home-stats';
 import { ListingFilters } from '../../components/home/listing-filters';
+import { LocationBar } from '../../components/location/location-bar';
 import { SectionTabs, sectionPanelId, sectionTabId } from '../../components/home/section-tabs';
 import { BelowTheFold } from '../../components/layout/below-the-fold';
 import { HeroBanner } from '../../components/layout/hero-banner';
 import { PageContainer } from '../../components/layout/page';
 import { useCurrentUser } from '../../lib/session';
 import { batchSent } from '../../lib/trpc';
+import { readViewerLocation, useViewerLocation } from '../../lib/viewer-location';
 
 export const Route = createFileRoute('/_authenticated/home')({
   // The page and its data request in one file: it is fetched early (with the session check), and
@@ -38,6 +40,7 @@ export const Route = createFileRoute('/_authenticated/home')({
     section: search.section ?? 'items',
     search: search.q,
     category: search.category,
+    sort: search.sort,
   }),
   // Everything starts loading with the route; the page shows skeletons until it lands and the
   // sections report a failure themselves. Nothing is awaited: a batch answers only when its
@@ -49,9 +52,12 @@ export const Route = createFileRoute('/_authenticated/home')({
     void queryClient.query(trpc.saved.list.queryOptions()).catch(() => undefined);
     void queryClient
       .infiniteQuery(
-        trpc.listings.list.infiniteQueryOptions(listingsQueryInput(deps.section, deps), {
-          getNextPageParam: (page) => page.nextCursor,
-        }),
+        trpc.listings.list.infiniteQueryOptions(
+          listingsQueryInput(deps.section, { ...deps, nearby: readViewerLocation() }),
+          {
+            getNextPageParam: (page) => page.nextCursor,
+          },
+        ),
       )
       .catch(() => undefined);
     await batchSent();
@@ -66,6 +72,7 @@ function HomePage() {
   // Where a carousel was when a listing was opened from it; read once, cleared once used.
   const [memory, setMemory] = useState(recallCarousel);
   const section: HomeSection = search.section ?? 'items';
+  const { location } = useViewerLocation();
 
   const forget = useCallback(() => {
     forgetCarousel();
@@ -74,7 +81,7 @@ function HomePage() {
 
   // The address changes in place: no new history entry, and the page does not jump to the top.
   const update = useCallback(
-    (next: { section?: HomeSection; q?: string; category?: Category }) => {
+    (next: { section?: HomeSection; q?: string; category?: Category; sort?: HomeSort }) => {
       forget();
       void navigate({
         search: (previous) => ({ ...previous, ...next }),
@@ -108,6 +115,7 @@ function HomePage() {
         links={[
           { to: '/create-listing', label: 'Post Listing', icon: PlusIcon },
           { to: '/current', label: 'Live Sales', icon: ZapIcon },
+          { to: '/map', label: 'Map', icon: MapIcon },
         ]}
       />
 
@@ -119,6 +127,11 @@ function HomePage() {
           category={search.category}
           onSearchChange={onSearchChange}
           onCategoryChange={onCategoryChange}
+        />
+
+        <LocationBar
+          sort={search.sort ?? 'newest'}
+          onSortChange={(sort) => update({ sort: sort === 'newest' ? undefined : sort })}
         />
 
         <div className="flex flex-col gap-5 sm:gap-6">
@@ -140,7 +153,12 @@ function HomePage() {
               <HomeListings
                 key={section}
                 section={section}
-                filters={{ search: search.q, category: search.category }}
+                filters={{
+                  search: search.q,
+                  category: search.category,
+                  nearby: location,
+                  sort: search.sort,
+                }}
                 restore={memory?.section === section ? memory : null}
                 onRestored={forget}
                 onSeeCategory={(category) => {

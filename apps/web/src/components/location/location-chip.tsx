@@ -1,0 +1,53 @@
+import { cn } from '@yardsale/ui';
+import { ChevronDownIcon, MapPinIcon } from 'lucide-react';
+import { Suspense, lazy, useRef, useState } from 'react';
+
+import { useViewerLocation } from '../../lib/viewer-location';
+import { locationChipText } from './location-chip-text';
+
+// The dialog (and its library) loads on intent: hover, focus or press. Home stays light.
+const loadDialog = () => import('./location-dialog');
+const LocationDialog = lazy(loadDialog);
+
+/** "Within 10 mi of 53703": where results are measured from. Opens the location picker. */
+export function LocationChip({ className }: { className?: string }) {
+  const { location } = useViewerLocation();
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog can animate closed and reopen at once.
+  const [opened, setOpened] = useState(false);
+  const chipRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <>
+      <button
+        ref={chipRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        className={cn(
+          'inline-flex h-9 max-w-full items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium shadow-sm transition-colors',
+          'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
+          location
+            ? 'border-primary/30 bg-primary/8 text-foreground hover:bg-primary/12'
+            : 'bg-card text-foreground hover:bg-muted',
+          className,
+        )}
+      >
+        <MapPinIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <span className="truncate">{locationChipText(location)}</span>
+        <ChevronDownIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      </button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <LocationDialog open={open} onOpenChange={setOpen} returnFocusTo={chipRef} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
