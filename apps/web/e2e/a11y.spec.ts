@@ -10,6 +10,11 @@ import {
 } from './a11y-support';
 import { seededListing } from './signed-in';
 
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN89+7dfwAJgAPkRk1zHQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /**
  * Every screen, signed out and signed in, at phone and desktop widths, scanned with axe-core.
  * Serious and critical violations fail the journey; lesser ones are best practice to keep an eye
@@ -76,6 +81,26 @@ for (const { name: width, viewport } of WIDTHS) {
       await context.close();
     });
 
+    test('/home with a location set, and the location dialog', async ({
+      browser,
+      memberSession,
+    }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      await page.goto('/home');
+      await page.getByRole('button', { name: 'Set your location' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Where are you shopping?' });
+      await expect(dialog).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/home (location dialog)');
+      await dialog.getByLabel('ZIP code or town').fill('53703');
+      await dialog.getByRole('button', { name: 'Go' }).click();
+      await expect(page.getByRole('button', { name: 'Within 10 mi of 53703' })).toBeVisible();
+      await expect(page.getByLabel('Sort by')).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/home (near 53703)');
+      await context.close();
+    });
+
     test('a listing with photos and reviews, and its Report dialog', async ({
       browser,
       memberSession,
@@ -131,6 +156,54 @@ for (const { name: width, viewport } of WIDTHS) {
         await context.close();
       });
     }
+
+    test('/map as a map and as a list, and /route with three stops', async ({
+      browser,
+      memberSession,
+    }) => {
+      const { context, page } = await pageAs(browser, memberSession, viewport);
+      // Tiles never leave the machine: every one is a 1x1 PNG.
+      await page.route('https://tile.openstreetmap.org/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: ONE_PIXEL_PNG }),
+      );
+      await page.addInitScript(() => {
+        localStorage.setItem(
+          'yardsale.viewerLocation',
+          JSON.stringify({
+            latitude: 43.0775,
+            longitude: -89.3831,
+            label: '53703',
+            radiusMiles: 25,
+            source: 'place',
+          }),
+        );
+      });
+      await page.goto('/map?day=weekend');
+      await expect(page.getByRole('region', { name: /^Map of/ })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/map');
+      await page.goto('/map?day=weekend&view=list');
+      await settled(page);
+      await expectNoSeriousViolations(page, '/map?view=list');
+
+      const response = await page.request.get('/api/listings', {
+        params: { listingType: 'garage-sale', near: '43.0775,-89.3831', sort: 'distance' },
+      });
+      expect(response.ok()).toBe(true);
+      const { items } = (await response.json()) as { items: { id: number }[] };
+      const ids = items.slice(0, 3).map((item) => item.id);
+      await page.evaluate((stops) => {
+        localStorage.setItem('yardsale.routeStops', JSON.stringify(stops));
+      }, ids);
+      await page.goto('/route');
+      await expect(page.getByRole('heading', { level: 1, name: 'My route' })).toBeVisible();
+      await expect(
+        page.getByTestId('route-stop').or(page.getByText('Not on this day')).first(),
+      ).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/route');
+      await context.close();
+    });
 
     test('/messages with a conversation open', async ({ browser, memberSession }) => {
       const { context, page } = await pageAs(browser, memberSession, viewport);

@@ -2,7 +2,7 @@ import { expect, seededListing, test } from './signed-in';
 
 const ESTATE_SALE = "Estate Sale: A Woodworker's Garage";
 
-// The seed dates its sales in Cedar Hollow's calendar; the visitor lives there too.
+// The seed dates its sales in Madison's calendar; the visitor lives there too.
 test.use({ timezoneId: 'America/Chicago' });
 
 test('Happening Today shows the garage sales that start today, with matching counts', async ({
@@ -10,7 +10,7 @@ test('Happening Today shows the garage sales that start today, with matching cou
 }) => {
   const estate = await seededListing(page.request, ESTATE_SALE);
   if (!estate.startDate) throw new Error('The seeded estate sale has no date');
-  // Noon in Cedar Hollow on the day the estate sale opens.
+  // Noon in Madison on the day the estate sale opens.
   await page.clock.setFixedTime(new Date(`${estate.startDate}T18:00:00Z`));
   await page.goto('/current');
 

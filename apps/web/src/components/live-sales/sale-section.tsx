@@ -7,6 +7,7 @@ import { PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { ListingCard } from '../listings/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '../listings/listing-grid';
 import { LIVE_SALES_TEXTS } from '../listings/listing-texts';
+import { RouteStopButton } from '../route/route-stop-button';
 
 export interface SaleSectionProps {
   id: string;
@@ -94,7 +95,10 @@ export function SaleSection({
         <ListingGrid>
           {sales.map((sale) => (
             <li key={sale.id}>
-              <ListingCard listing={sale} />
+              <ListingCard
+                listing={sale}
+                actions={<RouteStopButton listingId={sale.id} title={sale.title} />}
+              />
             </li>
           ))}
         </ListingGrid>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import type { ListingSummary } from '@yardsale/validators';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import {
   CalendarDaysIcon,
+  MapIcon,
   PlusIcon,
   SearchIcon,
   SunIcon,
@@ -15,26 +15,34 @@ import { GlanceStats } from '../../components/layout/glance-stats';
 import { HeroBanner } from '../../components/layout/hero-banner';
 import { PageContainer } from '../../components/layout/page';
 import { LIVE_SALES_TEXTS } from '../../components/listings/listing-texts';
+import { LocationChip } from '../../components/location/location-chip';
 import { saleDays } from '../../components/live-sales/sale-days';
-import type { SaleDays } from '../../components/live-sales/sale-days';
 import { SaleSection } from '../../components/live-sales/sale-section';
+import { SalesByDay } from '../../components/live-sales/sales-by-day';
+import type { SaleDay } from '../../components/live-sales/sales-by-day';
+import { nearestFirst, onlySales, salesQueries } from '../../components/live-sales/sales-queries';
+import { ViewToggle } from '../../components/live-sales/view-toggle';
 import { formatSaleDays } from '../../components/listings/listing-format';
-import type { AppTRPC } from '../../lib/trpc';
+import { RouteBar } from '../../components/route/route-bar';
+import { oneOf } from '../../lib/search-params';
 import { batchSent, useTRPC } from '../../lib/trpc';
+import { readViewerLocation, useViewerLocation } from '../../lib/viewer-location';
 
-/** Today's and the weekend's garage sales, by the viewer's own calendar. */
-function salesQueries(trpc: AppTRPC, days: SaleDays) {
-  return {
-    today: trpc.listings.salesBetween.queryOptions({ from: days.today, to: days.today }),
-    weekend: trpc.listings.salesBetween.queryOptions(days.weekend),
-  };
+interface LiveSalesSearch {
+  /** The list is the default; the map is asked for. */
+  view?: 'map';
+  day?: 'weekend';
 }
 
 export const Route = createFileRoute('/_authenticated/current')({
   head: () => ({ meta: [{ title: 'Live Sales Now · YardSale' }] }),
+  validateSearch: (search: Record<string, unknown>): LiveSalesSearch => ({
+    view: oneOf(['map'], search.view),
+    day: oneOf(['weekend'], search.day),
+  }),
   loader: async ({ context: { queryClient, trpc } }) => {
     // Started with the route; the sections show skeletons until the answers arrive.
-    const queries = salesQueries(trpc, saleDays(new Date()));
+    const queries = salesQueries(trpc, saleDays(new Date()), readViewerLocation());
     void queryClient.query(queries.today).catch(() => undefined);
     void queryClient.query(queries.weekend).catch(() => undefined);
     void queryClient.query(trpc.listings.stats.queryOptions()).catch(() => undefined);
@@ -45,12 +53,14 @@ export const Route = createFileRoute('/_authenticated/current')({
 
 function LiveSalesPage() {
   const trpc = useTRPC();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const view = search.view ?? 'list';
+  const day: SaleDay = search.day ?? 'today';
+  const { location } = useViewerLocation();
   // Fixed for the visit, so the sections do not change under the reader at midnight.
   const [days] = useState(() => saleDays(new Date()));
-  const queries = salesQueries(trpc, days);
-  // Garage sales only (spec section 9); the server already answers with nothing else.
-  const onlySales = (listings: ListingSummary[]) =>
-    listings.filter((listing) => listing.listingType === 'garage-sale');
+  const queries = salesQueries(trpc, days, location);
   const today = useQuery({ ...queries.today, select: onlySales });
   const weekend = useQuery({ ...queries.weekend, select: onlySales });
   const stats = useQuery(trpc.listings.stats.queryOptions());
@@ -64,7 +74,10 @@ function LiveSalesPage() {
         title="Live Sales Now"
         description="Garage sales open today and coming up this weekend in your neighbourhood. Grab a coffee and plan your route."
         primary={{ to: '/home', label: 'Browse All', icon: SearchIcon }}
-        links={[{ to: '/create-listing', label: LIVE_SALES_TEXTS.postAction, icon: PlusIcon }]}
+        links={[
+          { to: '/map', label: 'Map', icon: MapIcon },
+          { to: '/create-listing', label: LIVE_SALES_TEXTS.postAction, icon: PlusIcon },
+        ]}
       />
 
       <GlanceStats
@@ -84,26 +97,59 @@ function LiveSalesPage() {
         }
       />
 
-      <SaleSection
-        id="today"
-        title="Happening Today"
-        description={formatSaleDays(days.today)}
-        icon={ZapIcon}
-        sales={today.data}
-        failed={today.isError}
-        onRetry={() => void today.refetch()}
-        emptyTitle={LIVE_SALES_TEXTS.noneToday}
-      />
-      <SaleSection
-        id="weekend"
-        title="This Weekend"
-        description={formatSaleDays(days.weekend.from, days.weekend.to)}
-        icon={CalendarDaysIcon}
-        sales={weekend.data}
-        failed={weekend.isError}
-        onRetry={() => void weekend.refetch()}
-        emptyTitle={LIVE_SALES_TEXTS.noneThisWeekend}
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <LocationChip />
+        <ViewToggle
+          view={view}
+          onChange={(next) =>
+            void navigate({
+              search: (prev) => ({ ...prev, view: next === 'map' ? 'map' : undefined }),
+              replace: true,
+            })
+          }
+        />
+      </div>
+
+      {view === 'map' ? (
+        <SalesByDay
+          view="map"
+          day={day}
+          onDayChange={(next) =>
+            void navigate({
+              search: (prev) => ({ ...prev, day: next === 'weekend' ? 'weekend' : undefined }),
+              replace: true,
+            })
+          }
+          days={days}
+          today={today}
+          weekend={weekend}
+          location={location}
+        />
+      ) : (
+        <>
+          <SaleSection
+            id="today"
+            title="Happening Today"
+            description={formatSaleDays(days.today)}
+            icon={ZapIcon}
+            sales={today.data ? nearestFirst(today.data) : undefined}
+            failed={today.isError}
+            onRetry={() => void today.refetch()}
+            emptyTitle={LIVE_SALES_TEXTS.noneToday}
+          />
+          <SaleSection
+            id="weekend"
+            title="This Weekend"
+            description={formatSaleDays(days.weekend.from, days.weekend.to)}
+            icon={CalendarDaysIcon}
+            sales={weekend.data ? nearestFirst(weekend.data) : undefined}
+            failed={weekend.isError}
+            onRetry={() => void weekend.refetch()}
+            emptyTitle={LIVE_SALES_TEXTS.noneThisWeekend}
+          />
+        </>
+      )}
+      <RouteBar />
     </PageContainer>
   );
 }

@@ -1,0 +1,463 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button, EmptyState, Input, Label, cn } from '@yardsale/ui';
+import { DEFAULT_SPEED_MPH, appleMapsLegs, googleMapsLegs, planRoute } from '@yardsale/geo/route';
+import type { ListingSummary } from '@yardsale/validators';
+import {
+  AlertTriangleIcon,
+  ClockIcon,
+  ExternalLinkIcon,
+  FlagIcon,
+  HourglassIcon,
+  MapIcon,
+  RouteIcon,
+  Trash2Icon,
+  XIcon,
+} from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+
+import { formatClock, formatDate } from '../../lib/format';
+import { isListingMissing } from '../../lib/listing-id';
+import { useRouteStops } from '../../lib/route-stops';
+import { useTRPC } from '../../lib/trpc';
+import { useViewerLocation } from '../../lib/viewer-location';
+import { formatSaleDays, formatTimeRange } from '../listings/listing-format';
+import { calendarDate } from '../live-sales/sale-days';
+import {
+  defaultDeparture,
+  fromLocalInputValue,
+  routeStopsFor,
+  stopWarning,
+  toLocalInputValue,
+} from './plan-inputs';
+import { RouteStartPicker } from './route-start';
+import type { RouteStart } from './route-start';
+
+// The map library loads with the plan's map, never with the rest of the app.
+const RouteMap = lazy(() => import('../map/route-map'));
+
+const MIN_SPEED = 5;
+const MAX_SPEED = 70;
+
+/** The buyer's picked sales, put in a good order for a morning's drive. */
+export function RoutePlanner() {
+  const trpc = useTRPC();
+  const stops = useRouteStops();
+  const { location } = useViewerLocation();
+  const [chosenStart, setChosenStart] = useState<RouteStart | null>(null);
+  const start: RouteStart | null =
+    chosenStart ??
+    (location
+      ? {
+          latitude: location.latitude,
+          longitude: location.longitude,
+          label: location.source === 'device' ? 'your location' : location.label,
+        }
+      : null);
+  const [departInput, setDepartInput] = useState<string | null>(null);
+  const [speedInput, setSpeedInput] = useState(String(DEFAULT_SPEED_MPH));
+
+  // One query for the whole route (each sale through the shared listing cache), rather than
+  // useQueries, whose code would otherwise load with every screen.
+  const queryClient = useQueryClient();
+  const route = useQuery({
+    queryKey: ['route-stops', stops.ids],
+    queryFn: () =>
+      Promise.all(
+        stops.ids.map((id) =>
+          queryClient
+            .query({
+              ...trpc.listings.byId.queryOptions({ id }),
+              retry: (count: number, error: unknown) => !isListingMissing(error) && count < 2,
+            })
+            .then(
+              (sale): ListingSummary | number => sale,
+              // A sale that cannot be read is offered for removal, as one no longer listed.
+              () => id,
+            ),
+        ),
+      ),
+    // Removing a stop keeps the others on screen while the route is read again.
+    placeholderData: keepPreviousData,
+  });
+  const loading = route.isPending;
+  const sales: ListingSummary[] = [];
+  const missing: number[] = [];
+  for (const result of route.data ?? []) {
+    if (typeof result === 'number') {
+      if (stops.ids.includes(result)) missing.push(result);
+    } else if (stops.ids.includes(result.id)) sales.push(result);
+  }
+
+  const departAt =
+    (departInput === null ? null : fromLocalInputValue(departInput)) ??
+    defaultDeparture(sales, new Date());
+  const speed = Number(speedInput);
+  const speedValid = Number.isFinite(speed) && speed >= MIN_SPEED && speed <= MAX_SPEED;
+  const day = calendarDate(new Date(departAt));
+
+  const { stops: routeStops, notThatDay, unplaced } = routeStopsFor(sales, day);
+  const plan =
+    start && routeStops.length > 0
+      ? planRoute(routeStops, {
+          start,
+          departAt,
+          speedMph: speedValid ? speed : DEFAULT_SPEED_MPH,
+        })
+      : null;
+  const byId = new Map(sales.map((sale) => [sale.id, sale]));
+
+  if (stops.ids.length === 0) {
+    return (
+      <EmptyState
+        icon={<RouteIcon />}
+        title="Your route is empty"
+        description="Add sales from the map or from Live Sales Now, and we’ll put them in a good order for the drive."
+        action={
+          <Button asChild>
+            <Link to="/map">
+              <MapIcon aria-hidden="true" />
+              Find sales on the map
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const legs =
+    plan && start
+      ? {
+          google: googleMapsLegs(
+            start,
+            plan.stops.map(({ stop }) => stop),
+          ),
+          apple: appleMapsLegs(
+            start,
+            plan.stops.map(({ stop }) => stop),
+          ),
+        }
+      : null;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
+      <section
+        aria-labelledby="route-settings-heading"
+        className="grid gap-5 rounded-2xl border bg-card p-5 shadow-card"
+      >
+        <h2 id="route-settings-heading" className="font-display text-lg font-semibold">
+          Your trip
+        </h2>
+        <RouteStartPicker start={start} onChange={setChosenStart} />
+        <div className="grid gap-2">
+          <Label htmlFor="route-depart">Leaving at</Label>
+          <Input
+            id="route-depart"
+            type="datetime-local"
+            value={departInput ?? toLocalInputValue(departAt)}
+            onChange={(event) => setDepartInput(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="route-speed">Average speed (mph)</Label>
+          <Input
+            id="route-speed"
+            type="number"
+            inputMode="numeric"
+            min={MIN_SPEED}
+            max={MAX_SPEED}
+            step={1}
+            value={speedInput}
+            onChange={(event) => setSpeedInput(event.target.value)}
+            aria-invalid={speedValid ? undefined : true}
+            aria-describedby="route-speed-help"
+            className="w-28"
+          />
+          <p
+            id="route-speed-help"
+            className={cn('text-sm', speedValid ? 'text-muted-foreground' : 'text-destructive')}
+          >
+            {speedValid
+              ? 'Town driving with stop signs is about 25 mph.'
+              : `Enter a speed from ${String(MIN_SPEED)} to ${String(MAX_SPEED)} mph; planning with ${String(DEFAULT_SPEED_MPH)} mph meanwhile.`}
+          </p>
+        </div>
+        <Button type="button" variant="ghost" onClick={stops.clear} className="justify-self-start">
+          <Trash2Icon aria-hidden="true" />
+          Clear my route
+        </Button>
+      </section>
+
+      <section aria-labelledby="route-plan-heading" aria-busy={loading} className="grid gap-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="route-plan-heading" className="font-display text-xl font-semibold tracking-tight">
+            {formatDate(new Date(departAt), { zone: 'local', weekday: 'long', month: 'long' })}
+          </h2>
+          {plan ? (
+            <p className="text-sm text-muted-foreground" data-testid="route-summary">
+              <strong className="font-semibold text-foreground">
+                {plan.totalMiles.toFixed(1)} mi
+              </strong>{' '}
+              in all · back on the road by{' '}
+              <strong className="font-semibold text-foreground">
+                {formatClock(new Date(plan.finishAt))}
+              </strong>
+            </p>
+          ) : null}
+        </div>
+
+        {loading ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading your sales…
+          </p>
+        ) : null}
+
+        {!start ? (
+          <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            Set where you start (your location, or a ZIP or town) to plan the order.
+          </p>
+        ) : null}
+
+        {plan && plan.lateCount > 0 ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          >
+            <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {plan.lateCount === 1
+              ? '1 sale will have closed by the time you get there. Leave earlier or drop a stop.'
+              : `${String(plan.lateCount)} sales will have closed by the time you get there. Leave earlier or drop a stop.`}
+          </p>
+        ) : null}
+
+        {plan && start ? (
+          <>
+            <Suspense
+              fallback={
+                <div
+                  className="h-72 animate-pulse rounded-2xl border bg-muted"
+                  aria-hidden="true"
+                />
+              }
+            >
+              <RouteMap
+                start={start}
+                stops={plan.stops.map(({ stop }) => ({
+                  latitude: stop.latitude,
+                  longitude: stop.longitude,
+                  title: stop.title,
+                  approximate: byId.get(stop.id)?.location?.approximate ?? false,
+                }))}
+              />
+            </Suspense>
+
+            <ol className="grid gap-3" aria-label="Stops in order">
+              <li className="flex items-center gap-3 text-sm text-muted-foreground">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white">
+                  <FlagIcon aria-hidden="true" className="size-4" />
+                </span>
+                Leave {start.label} at {formatClock(new Date(departAt))}
+              </li>
+              {plan.stops.map((planned, index) => {
+                const sale = byId.get(planned.stop.id);
+                const warning = stopWarning(planned.warning, planned.stop, planned.waitMinutes);
+                return (
+                  <li
+                    key={planned.stop.id}
+                    data-testid="route-stop"
+                    className={cn(
+                      'flex gap-3 rounded-2xl border bg-card p-4 shadow-card',
+                      planned.warning === 'late' && 'border-amber-300',
+                    )}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-700 text-sm font-bold text-white"
+                    >
+                      {index + 1}
+                    </span>
+                    <div className="grid min-w-0 grow gap-1">
+                      <p className="font-semibold">
+                        <span className="sr-only">Stop {index + 1}: </span>
+                        <Link
+                          to="/listing/$id"
+                          params={{ id: String(planned.stop.id) }}
+                          className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                        >
+                          {planned.stop.title}
+                        </Link>
+                      </p>
+                      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                        <span className="inline-flex items-center gap-1">
+                          <ClockIcon aria-hidden="true" className="size-4" />
+                          Arrive {formatClock(new Date(planned.arriveAt))}
+                        </span>
+                        <span>{planned.legMiles.toFixed(1)} mi drive</span>
+                        {sale ? (
+                          <span>
+                            {formatSaleDays(sale.startDate ?? day, sale.endDate)}
+                            {formatTimeRange(sale.startTime, sale.endTime)
+                              ? ` · ${formatTimeRange(sale.startTime, sale.endTime) ?? ''}`
+                              : ''}
+                          </span>
+                        ) : null}
+                        {sale?.location?.approximate ? <span>Approximate location</span> : null}
+                      </p>
+                      {warning ? (
+                        <p
+                          className={cn(
+                            'flex items-center gap-1.5 text-sm font-medium',
+                            planned.warning === 'late' ? 'text-amber-800' : 'text-foreground',
+                          )}
+                        >
+                          {planned.warning === 'late' ? (
+                            <AlertTriangleIcon aria-hidden="true" className="size-4 shrink-0" />
+                          ) : (
+                            <HourglassIcon aria-hidden="true" className="size-4 shrink-0" />
+                          )}
+                          {warning}
+                        </p>
+                      ) : null}
+                    </div>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      onClick={() => stops.remove(planned.stop.id)}
+                      aria-label={`Remove ${planned.stop.title} from my route`}
+                      className="shrink-0"
+                    >
+                      <XIcon aria-hidden="true" />
+                    </Button>
+                  </li>
+                );
+              })}
+            </ol>
+
+            {legs ? <DirectionsLinks google={legs.google} apple={legs.apple} /> : null}
+          </>
+        ) : null}
+
+        <LeftOut
+          title="Not on this day"
+          note="Change the departure date to include these."
+          sales={notThatDay}
+          onRemove={stops.remove}
+        />
+        <LeftOut
+          title="Not on the map"
+          note="Their address could not be placed; check the listing for directions."
+          sales={unplaced}
+          onRemove={stops.remove}
+        />
+        {missing.length > 0 ? (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border bg-muted/50 p-4 text-sm">
+            <span>
+              {missing.length === 1
+                ? '1 sale in your route is no longer listed.'
+                : `${String(missing.length)} sales in your route are no longer listed.`}
+            </span>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                for (const id of missing) stops.remove(id);
+              }}
+            >
+              Remove {missing.length === 1 ? 'it' : 'them'}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function DirectionsLinks({ google, apple }: { google: string[]; apple: string[] }) {
+  const linkClass =
+    'inline-flex h-10 items-center justify-center gap-2 rounded-lg border bg-card px-4 text-sm font-semibold shadow-xs hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none';
+  const apps = [
+    { name: 'Google Maps', urls: google },
+    { name: 'Apple Maps', urls: apple },
+  ];
+  return (
+    <div className="grid gap-3 rounded-2xl border bg-card p-4 shadow-card">
+      <h3 className="font-semibold">Directions</h3>
+      {google.length > 1 || apple.length > 1 ? (
+        <p className="text-sm text-muted-foreground">
+          The maps apps take a limited number of stops at a time, so the drive is split into legs;
+          each starts where the last one ended.
+        </p>
+      ) : null}
+      {apps.map(({ name, urls }) => (
+        <div key={name} className="flex flex-wrap gap-2">
+          {urls.map((url, index) => (
+            <a key={url} href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              <ExternalLinkIcon aria-hidden="true" className="size-4" />
+              {urls.length > 1 && index > 0
+                ? `Leg ${String(index + 1)} of ${String(urls.length)}`
+                : `Open in ${name}`}
+              {urls.length > 1 && index === 0 ? (
+                <span className="font-normal text-muted-foreground">
+                  {` · Leg 1 of ${String(urls.length)}`}
+                </span>
+              ) : null}
+              {urls.length > 1 && index > 0 ? <span className="sr-only"> in {name}</span> : null}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LeftOut({
+  title,
+  note,
+  sales,
+  onRemove,
+}: {
+  title: string;
+  note: string;
+  sales: readonly ListingSummary[];
+  onRemove: (id: number) => void;
+}) {
+  if (sales.length === 0) return null;
+  return (
+    <div className="grid gap-2 rounded-2xl border border-dashed p-4">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <p className="text-sm text-muted-foreground">{note}</p>
+      <ul className="grid gap-2">
+        {sales.map((sale) => (
+          <li key={sale.id} className="flex items-center justify-between gap-2 text-sm">
+            <Link
+              to="/listing/$id"
+              params={{ id: String(sale.id) }}
+              className="font-medium hover:underline"
+            >
+              {sale.title}
+              {sale.startDate ? (
+                <span className="font-normal text-muted-foreground">
+                  {' '}
+                  · {formatSaleDays(sale.startDate, sale.endDate)}
+                </span>
+              ) : null}
+            </Link>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => onRemove(sale.id)}
+              aria-label={`Remove ${sale.title} from my route`}
+            >
+              <XIcon aria-hidden="true" />
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
