@@ -200,6 +200,35 @@ test('a listing conversation shows the listing in its header, and long words and
   await seller.context().close();
 });
 
+test('a message sent before the thread has loaded shows once it loads, and is not lost', async ({
+  page,
+}) => {
+  const firewood = await seededListing(page.request, 'Free Firewood: Seasoned Oak');
+  // The thread's first load is slow, so the message is sent while it is still on its way.
+  let slowed = false;
+  await page.route('**/trpc/conversations.messages**', async (route) => {
+    if (!slowed) {
+      slowed = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.fallback();
+  });
+  await page.goto(`/listing/${firewood.id}`);
+  await page.getByRole('button', { name: 'Message Seller' }).click();
+  const conversation = page.getByRole('region', { name: 'Conversation with Maria Gonzalez' });
+  await expect(conversation).toBeVisible();
+  await expect(conversation.getByLabel('Loading messages')).toBeVisible();
+  const text = `Is the firewood still there? ${String(Date.now())}`;
+  await send(page, text);
+
+  await expect(thread(page).getByText(text, { exact: true })).toBeVisible();
+  await expect(conversation.getByLabel('Loading messages')).toHaveCount(0);
+  // Stored, not only shown.
+  await page.reload();
+  await openConversation(page, /Free Firewood: Seasoned Oak/);
+  await expect(thread(page).getByText(text, { exact: true })).toBeVisible();
+});
+
 test('deleting a message asks first; cancelling keeps it, confirming removes it for both sides', async ({
   page: seller,
   browser,

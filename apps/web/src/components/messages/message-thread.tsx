@@ -565,7 +565,10 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
   const send = useMutation(
     trpc.conversations.send.mutationOptions({
       onMutate: async ({ content }) => {
-        await queryClient.cancelQueries({ queryKey: key });
+        // A refetch in flight would overwrite the optimistic message, so it is cancelled. The
+        // thread's first load is not: cancelling it would leave the thread loading with nothing
+        // to show (onSuccess fetches afresh instead).
+        if (queryClient.getQueryData(key)) await queryClient.cancelQueries({ queryKey: key });
         const tempId = nextTempId--;
         const optimistic: ThreadMessage = {
           id: tempId,
@@ -581,9 +584,14 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
         return { tempId };
       },
       onSuccess: (message, _input, context) => {
-        queryClient.setQueryData(key, (pages) =>
-          pages ? confirmMessage(pages, context.tempId, message) : pages,
-        );
+        if (queryClient.getQueryData(key)) {
+          queryClient.setQueryData(key, (pages) =>
+            pages ? confirmMessage(pages, context.tempId, message) : pages,
+          );
+        } else {
+          // Sent before the thread had loaded: that load may have been answered without it.
+          void queryClient.invalidateQueries({ queryKey: key });
+        }
         queryClient.setQueryData(listKey, (list) =>
           list ? (withLastMessage(list, conversationId, message, myId) ?? list) : list,
         );
