@@ -75,9 +75,15 @@ export function field(page: Page | Locator, name: string): Locator {
 export const test = base.extend<object, { neighbour: Neighbour }>({
   neighbour: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the fixtures argument
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       const neighbour = newNeighbour('Robin', 'Hale');
-      const request = await playwrightRequest.newContext({ baseURL: e2eEnv.baseURL });
+      // Each worker registers from its own address (the server trusts the loopback proxy), so a
+      // worker started again after a failure does not spend the others' registrations.
+      const address = `198.51.100.${String((workerInfo.workerIndex % 250) + 1)}`;
+      const request = await playwrightRequest.newContext({
+        baseURL: e2eEnv.baseURL,
+        extraHTTPHeaders: { 'x-forwarded-for': address },
+      });
       await createAccount(request, neighbour);
       await request.dispose();
       await use(neighbour);
