@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './ui-text';
+export * from './shell-text';
 export * from './auth';
 export * from './listing';
 export * from './listing-end';
@@ -8,6 +9,7 @@ export * from './trust';
 export * from './photo';
 export * from './user';
 export * from './listing-output';
+export * from './geo';
 export * from './conversation';
 export * from './trust-output';
 export * from './environment';

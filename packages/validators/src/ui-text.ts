@@ -1,5 +1,10 @@
+import { AUTH_TEXT, INSTALL_TEXT, SIGN_OUT_TEXT } from './shell-text';
+
 /** User-facing texts from the spec (sections 5 and 8). Every screen and the server use these. */
 export const UI_TEXT = {
+  signOut: SIGN_OUT_TEXT,
+  auth: AUTH_TEXT,
+  install: INSTALL_TEXT,
   signIn: {
     invalidEmail: 'Please enter a valid email',
     shortPassword: 'Password must be at least 6 characters',
@@ -18,10 +23,6 @@ export const UI_TEXT = {
     emailTaken: 'An account with this email already exists',
     failedTitle: 'Account creation failed',
     failedFallback: "We couldn't create your account. Please try again.",
-  },
-  signOut: {
-    failedTitle: 'Sign out failed',
-    failedFallback: 'There was a problem signing you out. Please try again.',
   },
   password: {
     allRequired: 'Please fill in all password fields.',
@@ -83,6 +84,20 @@ export const UI_TEXT = {
     /** The multipart form's optional "listing" field, which holds every field as JSON. */
     fieldsNotJson: 'The "listing" field must be JSON',
     rangeBackwards: 'The range must start before it ends',
+    latitudeRange: 'Latitude must be a number from -90 to 90',
+    longitudeRange: 'Longitude must be a number from -180 to 180',
+    /** REST `near`: one point as two numbers. */
+    nearFormat: 'Give near as latitude,longitude, like 43.07,-89.40',
+    radiusRange: 'The distance must be more than 0 and at most 250 miles',
+    radiusNeedsNear: 'Choose a place to search around before choosing a distance',
+    distanceSortNeedsNear: 'Choose a place to sort by distance from it',
+    /** The listing form after saving, when the address is on no map and the seller placed no pin. */
+    locationNotFound:
+      'Location not found on the map. Your listing is published; drag the pin to where buyers should go, or check the address.',
+  },
+  geo: {
+    placeQueryRequired: 'Type a ZIP code or a town, like 53703 or Madison, WI',
+    placeQueryTooLong: 'A ZIP code or town is at most 100 characters',
   },
   review: {
     ratingMin: 'Rating must be at least 1',
@@ -167,51 +182,12 @@ export const UI_TEXT = {
     notFoundTitle: 'User Not Found',
     notFoundDescription: "The user you're looking for doesn't exist.",
   },
-  auth: {
-    loginRequiredTitle: 'Login required',
-    loginToMessage: 'Please log in to send messages',
-    loginToSave: 'Please log in to save listings',
-    unauthorized: 'Please log in to continue',
-    forbidden: 'You do not have permission to do that',
-    crossOrigin: 'Request refused: it did not come from this site',
-  },
   /** Refusals of the live-update connection (decision 024). */
   live: {
     tooManyStreams: 'Too many live updates are open in this window. Please reload the page.',
     tooManyCalls: 'Too many requests at once. Please wait a moment and try again.',
     tooManyConnections: 'Too many YardSale windows are open. Please close some and try again.',
     sessionEnded: 'Your session has ended. Please log in again.',
-  },
-  install: {
-    cardTitle: 'Install the YardSale app',
-    cardDescription: 'Open sales near you in one tap, from your home screen.',
-    modalTitle: 'Install YardSale',
-    modalDescription:
-      'Add YardSale to this device and it opens in its own window, straight to the sales around you.',
-    benefits: [
-      'One tap from your home screen or dock',
-      'Its own window, without browser tabs and bars',
-      'Free, with nothing to download from an app store',
-    ],
-    install: 'Install',
-    later: 'Later',
-    iosBannerTitle: (device: string) => `Install YardSale on your ${device}`,
-    iosBannerDescription: 'Add it to your Home Screen for one-tap access.',
-    iosInstallButton: 'Install App',
-    iosModalTitle: (device: string) => `Add YardSale to your ${device}`,
-    iosModalDescription: 'Safari installs web apps from its Share menu. It takes three taps:',
-    iosSteps: [
-      'Tap the Share button in Safari’s toolbar.',
-      'Scroll down and tap “Add to Home Screen”.',
-      'Tap “Add”. YardSale appears on your Home Screen.',
-    ],
-    iosDone: 'Got it',
-    iosToastTitle: 'Tap Share, then “Add to Home Screen”',
-    iosToastDescription: 'The Share button is the square with an arrow pointing up.',
-    updateReady: 'A new version of YardSale is ready.',
-    updateHint: 'Reload to start using it.',
-    reload: 'Reload',
-    dismissUpdate: 'Not now',
   },
   /** Requests the server could not take as sent: what a client reads instead of a parser's own words. */
   request: {
@@ -221,6 +197,8 @@ export const UI_TEXT = {
     dateFormat: 'Use a date like 2025-07-03',
     dateInvalid: 'Use a real date between the years 2000 and 2100',
     invalidCursor: 'That page link is no longer valid',
+    cursorOtherOrder:
+      'That page link belongs to another sort order: start again from the first page',
     batchTooLarge: (max: number) => `Too many calls in one request: send at most ${max} at a time`,
     batchTooCostly: 'This request asks for too much at once: send fewer searches together',
     formUnreadable: 'The form could not be read: send it as multipart/form-data with a boundary',

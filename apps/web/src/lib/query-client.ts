@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { UI_TEXT } from '@yardsale/validators';
+import { AUTH_TEXT } from '@yardsale/validators';
 import { TRPCClientError } from '@trpc/client';
 
 import { errorCode, errorStatus } from './errors';
@@ -18,7 +18,7 @@ function isSessionEnded(error: unknown): boolean {
   return (
     error instanceof TRPCClientError &&
     errorCode(error) === 'UNAUTHORIZED' &&
-    error.message === UI_TEXT.auth.unauthorized
+    error.message === AUTH_TEXT.unauthorized
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@yardsale/ui';
-import { UI_TEXT } from '@yardsale/validators';
+import { SIGN_OUT_TEXT } from '@yardsale/validators';
 
 import type { SessionUser } from './app-loader';
 import { useTRPC } from './trpc';
@@ -49,8 +49,8 @@ export function useSignOut() {
       onError: () => {
         toast({
           variant: 'destructive',
-          title: UI_TEXT.signOut.failedTitle,
-          description: UI_TEXT.signOut.failedFallback,
+          title: SIGN_OUT_TEXT.failedTitle,
+          description: SIGN_OUT_TEXT.failedFallback,
         });
       },
     }),

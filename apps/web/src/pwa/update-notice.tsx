@@ -1,9 +1,9 @@
 import { Button } from '@yardsale/ui';
-import { UI_TEXT } from '@yardsale/validators';
+import { INSTALL_TEXT } from '@yardsale/validators';
 import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 
-const texts = UI_TEXT.install;
+const texts = INSTALL_TEXT;
 
 /** Tells the neighbour a new version is waiting; it starts when they reload. */
 export function UpdateNotice({

@@ -1,10 +1,10 @@
 import { Button } from '@yardsale/ui';
-import { UI_TEXT } from '@yardsale/validators';
+import { INSTALL_TEXT } from '@yardsale/validators';
 import { useId } from 'react';
 
 import { LogoIcon } from '../brand/word-mark';
 
-const texts = UI_TEXT.install;
+const texts = INSTALL_TEXT;
 
 /**
  * The quiet first ask, shown when the browser offers installation: a banner in the page's flow

@@ -7,12 +7,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@yardsale/ui';
-import { UI_TEXT } from '@yardsale/validators';
+import { INSTALL_TEXT } from '@yardsale/validators';
 import { CheckIcon } from 'lucide-react';
 
 import { LogoIcon } from '../brand/word-mark';
 
-const texts = UI_TEXT.install;
+const texts = INSTALL_TEXT;
 
 /** The one direct ask, a while into the visit. Closing it in any way is a 'no'. */
 export function InstallModal({

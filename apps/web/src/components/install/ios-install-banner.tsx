@@ -1,5 +1,5 @@
 import { Button, toast } from '@yardsale/ui';
-import { IOS_INSTALL_TOAST_MS, UI_TEXT } from '@yardsale/validators';
+import { INSTALL_TEXT, IOS_INSTALL_TOAST_MS } from '@yardsale/validators';
 import { XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 
@@ -7,7 +7,7 @@ import { LogoIcon } from '../brand/word-mark';
 import { IosInstructionsModal } from './ios-instructions-modal';
 import type { AppleMobileDevice } from './platform';
 
-const texts = UI_TEXT.install;
+const texts = INSTALL_TEXT;
 
 /** The top banner on iPhone and iPad, whose Safari has no install button of its own to prompt. */
 export function IosInstallBanner({

@@ -7,13 +7,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@yardsale/ui';
-import { UI_TEXT } from '@yardsale/validators';
+import { INSTALL_TEXT } from '@yardsale/validators';
 import { ShareIcon, SquarePlusIcon, SmartphoneIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
 import type { AppleMobileDevice } from './platform';
 
-const texts = UI_TEXT.install;
+const texts = INSTALL_TEXT;
 const stepIcons: readonly LucideIcon[] = [ShareIcon, SquarePlusIcon, SmartphoneIcon];
 
 /** Safari's Add to Home Screen steps, with the icons the neighbour will be looking for. */
