@@ -140,6 +140,40 @@ test('near me: a refused location permission is explained, and nothing is set', 
   await expect(page.getByRole('button', { name: 'Set your location' })).toBeVisible();
 });
 
+test('near me: the device is asked for its location only on the tap, and the place it gives is used', async ({
+  page,
+  context,
+}) => {
+  // Counts every request for the position, from the first script on.
+  await page.addInitScript(() => {
+    const geolocation = navigator.geolocation;
+    const ask = geolocation.getCurrentPosition.bind(geolocation);
+    const counter = window as unknown as { positionRequests: number };
+    counter.positionRequests = 0;
+    geolocation.getCurrentPosition = (...args) => {
+      counter.positionRequests += 1;
+      ask(...args);
+    };
+  });
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 43.0747, longitude: -89.3841 });
+  const requests = () =>
+    page.evaluate(() => (window as unknown as { positionRequests: number }).positionRequests);
+
+  for (const path of ['/home', '/current', '/map']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Set your location' }).first()).toBeVisible();
+    expect(await requests(), `${path} asked for the position on load`).toBe(0);
+  }
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Set your location' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Where are you shopping?' });
+  await dialog.getByRole('button', { name: 'Use my location' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Within 10 mi of your location' })).toBeVisible();
+  expect(await requests()).toBe(1);
+});
+
 async function fillItem(page: Page, title: string, address: string) {
   await page.goto('/create-listing');
   await page.getByRole('radio', { name: 'Single Item' }).check();
