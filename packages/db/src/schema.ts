@@ -141,7 +141,8 @@ export const listings = pgTable(
     ),
     index('listings_category_idx').on(t.category),
     index('listings_user_id_idx').on(t.userId),
-    // Near-me queries: earthdistance's earth_box/earth_distance search this index.
+    // Near-me queries: earthdistance's earth_box/earth_distance search this index. Migration 0013
+    // adds search_vector as a second key and INCLUDE columns, which drizzle-kit does not model.
     index('listings_location_idx')
       .using('gist', sql`ll_to_earth(latitude, longitude)`)
       .where(sql`latitude IS NOT NULL`),

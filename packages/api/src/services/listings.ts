@@ -312,21 +312,40 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
     // at the cursor's distance come back too; nearestPage drops those up to its id.
     if (near && distanceCursor)
       conditions.push(sql`${near.chord} >= ${distanceCursor.distance}::float8`);
-    const query = deps.db
-      .select({
-        listing: listingColumns,
-        user: sellerColumns,
-        distanceMetres: near ? near.distanceMetres : sql<null>`null`,
-        chord: near ? near.chord : sql<null>`null`,
-      })
-      .from(listings)
-      .innerJoin(users, eq(users.id, listings.userId))
-      .where(and(...conditions));
-    return (
-      near && byDistance
-        ? query.orderBy(near.chord)
-        : query.orderBy(desc(listings.createdAt), desc(listings.id))
-    ).limit(fetch);
+    const select = () =>
+      deps.db
+        .select({
+          listing: listingColumns,
+          user: sellerColumns,
+          distanceMetres: near ? near.distanceMetres : sql<null>`null`,
+          chord: near ? near.chord : sql<null>`null`,
+        })
+        .from(listings)
+        .innerJoin(users, eq(users.id, listings.userId));
+    if (near && byDistance)
+      return select()
+        .where(and(...conditions))
+        .orderBy(near.chord)
+        .limit(fetch);
+    if (near && input.radiusMiles !== undefined && !searchMatch) {
+      // Newest first within a radius: the page's ids first, from the location index alone (it
+      // carries every column these conditions and the order read, migration 0013), then only
+      // those rows. Reading every listing in the box from the table costs a page read each. A
+      // search's words are not in that index, so a search within a radius reads as before.
+      const pageIds = deps.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(...conditions))
+        .orderBy(desc(listings.createdAt), desc(listings.id))
+        .limit(fetch);
+      return select()
+        .where(inArray(listings.id, pageIds))
+        .orderBy(desc(listings.createdAt), desc(listings.id));
+    }
+    return select()
+      .where(and(...conditions))
+      .orderBy(desc(listings.createdAt), desc(listings.id))
+      .limit(fetch);
   };
   type Row = Awaited<ReturnType<typeof run>>[number];
   /**
