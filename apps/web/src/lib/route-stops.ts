@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
+import { createDeviceStore } from './device-store';
+
 /**
  * The sales a buyer picked for their route. Kept on this device (localStorage) like the viewer's
  * location: which driveways someone plans to visit is nobody else's business.
@@ -25,65 +27,11 @@ export function parseRouteStops(raw: string | null): number[] {
   }
 }
 
-// Where the stops live when the browser refuses storage, so they last until the page is closed.
-let memoryRaw: string | null = null;
-let storageRefused = false;
-
-function readStorage(): string | null {
-  if (storageRefused) return memoryRaw;
-  try {
-    return localStorage.getItem(ROUTE_STOPS_KEY);
-  } catch {
-    storageRefused = true;
-    return memoryRaw;
-  }
-}
-
-const listeners = new Set<() => void>();
-let cachedRaw: string | null | undefined;
-let cachedIds: number[] = [];
-
-function getSnapshot(): number[] {
-  const raw = readStorage();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedIds = parseRouteStops(raw);
-  }
-  return cachedIds;
-}
-
+const store = createDeviceStore(ROUTE_STOPS_KEY, parseRouteStops);
 const NO_STOPS: number[] = [];
-function getServerSnapshot(): number[] {
-  return NO_STOPS;
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-function onStorage(event: StorageEvent): void {
-  if (event.key === ROUTE_STOPS_KEY || event.key === null) notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
-}
 
 function writeRouteStops(ids: number[]): void {
-  const raw = ids.length === 0 ? null : JSON.stringify(ids);
-  memoryRaw = raw;
-  try {
-    if (raw === null) localStorage.removeItem(ROUTE_STOPS_KEY);
-    else localStorage.setItem(ROUTE_STOPS_KEY, raw);
-  } catch {
-    storageRefused = true;
-  }
-  notify();
+  store.write(ids.length === 0 ? null : JSON.stringify(ids));
 }
 
 export function useRouteStops(): {
@@ -95,14 +43,14 @@ export function useRouteStops(): {
   /** False once MAX_ROUTE_STOPS are picked. */
   canAdd: boolean;
 } {
-  const ids = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const ids = useSyncExternalStore(store.subscribe, store.getSnapshot, () => NO_STOPS);
   const add = useCallback((id: number) => {
-    const current = getSnapshot();
+    const current = store.getSnapshot();
     if (current.includes(id) || current.length >= MAX_ROUTE_STOPS) return;
     writeRouteStops([...current, id]);
   }, []);
   const remove = useCallback((id: number) => {
-    writeRouteStops(getSnapshot().filter((stop) => stop !== id));
+    writeRouteStops(store.getSnapshot().filter((stop) => stop !== id));
   }, []);
   const clear = useCallback(() => {
     writeRouteStops([]);

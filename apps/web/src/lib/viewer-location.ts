@@ -1,5 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+import { createDeviceStore } from './device-store';
+
 /**
  * Where the viewer wants to shop from. It stays on this device (localStorage), never on the
  * server: a buyer's whereabouts are nobody else's business.
@@ -46,81 +48,24 @@ export function parseViewerLocation(raw: string | null): ViewerLocation | null {
   }
 }
 
-// Where the choice lives when the browser refuses storage (private modes, strict settings), so
-// it still works until the page is closed.
-let memoryRaw: string | null = null;
-let storageRefused = false;
-
-function readStorage(): string | null {
-  if (storageRefused) return memoryRaw;
-  try {
-    return localStorage.getItem(VIEWER_LOCATION_KEY);
-  } catch {
-    storageRefused = true;
-    return memoryRaw;
-  }
-}
-
-const listeners = new Set<() => void>();
-// Cached by the raw string so every reader gets the same object until the value really changes.
-let cachedRaw: string | null | undefined;
-let cachedValue: ViewerLocation | null = null;
-
-function getSnapshot(): ViewerLocation | null {
-  const raw = readStorage();
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedValue = parseViewerLocation(raw);
-  }
-  return cachedValue;
-}
-
-function getServerSnapshot(): ViewerLocation | null {
-  return null;
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-function onStorage(event: StorageEvent): void {
-  // Another tab changed it (event.key is null when that tab cleared all storage).
-  if (event.key === VIEWER_LOCATION_KEY || event.key === null) notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
-  };
-}
+const store = createDeviceStore(VIEWER_LOCATION_KEY, parseViewerLocation);
 
 /** Saves (or with null, forgets) the viewer's location and tells every component on the page. */
 export function setViewerLocation(location: ViewerLocation | null): void {
   const checked = location === null ? null : toViewerLocation(location);
-  const raw = checked === null ? null : JSON.stringify(checked);
-  memoryRaw = raw;
-  try {
-    if (raw === null) localStorage.removeItem(VIEWER_LOCATION_KEY);
-    else localStorage.setItem(VIEWER_LOCATION_KEY, raw);
-  } catch {
-    storageRefused = true;
-  }
-  notify();
+  store.write(checked === null ? null : JSON.stringify(checked));
 }
 
 /** Reads the saved location once, outside React (e.g. in a route loader). */
 export function readViewerLocation(): ViewerLocation | null {
-  return getSnapshot();
+  return store.getSnapshot();
 }
 
 export function useViewerLocation(): {
   location: ViewerLocation | null;
   setLocation: (location: ViewerLocation | null) => void;
 } {
-  const location = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const location = useSyncExternalStore(store.subscribe, store.getSnapshot, () => null);
   const setLocation = useCallback((next: ViewerLocation | null) => {
     setViewerLocation(next);
   }, []);
