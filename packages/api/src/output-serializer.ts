@@ -72,7 +72,8 @@ class Walk {
       case 'boolean':
         return value;
       case 'number':
-        return Number.isFinite(value) ? value : FALLBACK;
+        // NaN, the infinities and -0 (JSON would write it as 0) are superjson's to annotate.
+        return Number.isFinite(value) && !Object.is(value, -0) ? value : FALLBACK;
       case 'undefined':
         this.annotate(key, 'undefined');
         return null;
