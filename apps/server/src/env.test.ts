@@ -77,3 +77,36 @@ describe('database and admin variables', () => {
     expect(() => readConfig({ ADMIN_PASSWORD: '123' })).toThrow(/ADMIN_PASSWORD/);
   });
 });
+
+describe('mail', () => {
+  it('goes through SMTP_URL when set, in any environment', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      const { mail } = readConfig({ NODE_ENV, SMTP_URL: 'smtp://user:pass@mail.example:587' });
+      expect(mail.smtpUrl).toBe('smtp://user:pass@mail.example:587');
+      expect(mail.outboxDir).toBeUndefined();
+    }
+    expect(readConfig({ SMTP_URL: 'smtps://mail.example' }).mail.smtpUrl).toBe(
+      'smtps://mail.example',
+    );
+  });
+
+  it('is written to DATA_DIR/outbox without SMTP_URL outside production, and is off in production', () => {
+    expect(readConfig({ DATA_DIR: '/srv/yardsale' }).mail.outboxDir).toBe('/srv/yardsale/outbox');
+    expect(readConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/yardsale' }).mail.outboxDir).toBe(
+      '/srv/yardsale/outbox',
+    );
+    const production = readConfig({ NODE_ENV: 'production', DATA_DIR: '/srv/yardsale' }).mail;
+    expect(production.smtpUrl).toBeUndefined();
+    expect(production.outboxDir).toBeUndefined();
+  });
+
+  it('comes from MAIL_FROM, or YardSale, and refuses a URL that is not SMTP', () => {
+    expect(readConfig({}).mail.from).toBe('YardSale <no-reply@yardsale.local>');
+    expect(readConfig({ MAIL_FROM: 'YardSale <hello@yardsale.example>' }).mail.from).toBe(
+      'YardSale <hello@yardsale.example>',
+    );
+    expect(() => readConfig({ SMTP_URL: 'https://mail.example' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+});

@@ -20,6 +20,9 @@ const DEFAULT_WEB_DIST_DIR = locate(import.meta.url, {
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** The sender of the product's mail unless MAIL_FROM names another. */
+const DEFAULT_MAIL_FROM = 'YardSale <no-reply@yardsale.local>';
+
 /** proxy-addr's names for reserved ranges, which Fastify accepts in a trustProxy list. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -94,6 +97,8 @@ const envSchema = databaseEnvSchema.extend({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILES.tileUrl),
   MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_MAP_TILES.attribution),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -132,6 +137,11 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** The map's tiles (MAP_TILE_URL) and the credit their provider requires (MAP_TILE_ATTRIBUTION). */
   mapTiles: { tileUrl: string; attribution: string };
+  /**
+   * How mail leaves: through SMTP_URL when set; otherwise, outside production, into
+   * `<dataDir>/outbox` as .eml files; in production without it, not at all.
+   */
+  mail: { smtpUrl: string | undefined; outboxDir: string | undefined; from: string };
 }
 
 /** Reads and checks configuration once; a bad value stops the start with the variable's name. */
@@ -179,6 +189,14 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     storage: database.storage,
     mapTiles: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      outboxDir:
+        e.SMTP_URL || e.NODE_ENV === 'production'
+          ? undefined
+          : path.join(database.dataDir, 'outbox'),
+      from: e.MAIL_FROM,
+    },
   };
 }
 

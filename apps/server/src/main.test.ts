@@ -106,6 +106,30 @@ describe('the built server (dist/main.js)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-built-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  it('says at start how mail leaves: loudly off in production without SMTP_URL, else the outbox folder', async () => {
+    const cases: { env: Record<string, string>; said: string }[] = [
+      { env: { NODE_ENV: 'production' }, said: 'Mail is off: SMTP_URL is not set' },
+      {
+        env: { NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'false' },
+        said: 'No SMTP_URL: mail is written to the outbox folder',
+      },
+    ];
+    for (const [i, { env, said }] of cases.entries()) {
+      const port = await freePort();
+      const server = start({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, `mail-${String(i)}`),
+        ADMIN_PASSWORD: 'admin-pass-1',
+        ...env,
+      });
+      await waitForHealth(`http://127.0.0.1:${port}`, server);
+      expect(server.output()).toContain(said);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 120_000);
+
   it('serves the demo neighbourhood: sign-in, listings and their stored photos', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 
 import {
+  createMailer,
   createServerDeps,
   createPostgresEventBus,
   ensureAdminRole,
@@ -63,6 +64,7 @@ export async function startServer(
         logger,
         redis,
         events,
+        mail: createMailer({ ...config.mail, logger }),
         config: {
           adminEmail: config.adminEmail,
           secureCookies: config.env === 'production',
@@ -83,6 +85,17 @@ export async function startServer(
     readinessGraceMs: config.shutdownDelayMs,
   });
   const log = server.app.log;
+  if (server.deps.mail.mode === 'off') {
+    // Said loudly: sign-up verification and password resets cannot reach anyone.
+    log.error(
+      'Mail is off: SMTP_URL is not set. Features that send mail say they are unavailable until it is',
+    );
+  } else if (server.deps.mail.mode === 'outbox') {
+    log.info(
+      { outbox: config.mail.outboxDir },
+      'No SMTP_URL: mail is written to the outbox folder',
+    );
+  }
 
   const admin = config.adminPassword ? { adminPassword: config.adminPassword } : {};
   // Demo content goes only into an empty database, and only when configured; never in production.

@@ -11,6 +11,8 @@ export { createCallerFactory } from './trpc';
 export { createServerDeps } from './services/create';
 export { createMemoryEventBus, createPostgresEventBus } from './services/event-bus';
 export type { EventBus } from './services/event-bus';
+export { MailUnavailableError, createMailer } from './services/mail';
+export type { MailMessage, MailMode, Mailer } from './services/mail';
 export type { ApiConfig, ServerDeps, Logger } from './services/types';
 export { DEFAULT_RATE_LIMITS, RateLimitedError } from './services/rate-limits';
 export type { RateLimitSettings } from './services/rate-limits';

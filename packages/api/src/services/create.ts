@@ -5,6 +5,8 @@ import type { Database, FileStorage } from '@yardsale/db';
 import { createSessionManager } from '../auth/sessions';
 import { createMemoryEventBus } from './event-bus';
 import type { EventBus } from './event-bus';
+import { createMailer } from './mail';
+import type { Mailer } from './mail';
 import { createRateLimits } from './rate-limits';
 import type { RateLimitSettings } from './rate-limits';
 import type { ApiConfig, ServerDeps, Logger } from './types';
@@ -18,6 +20,8 @@ export function createServerDeps(options: {
   /** Defaults to an in-process bus (one instance). */
   events?: EventBus;
   rateLimits?: Partial<RateLimitSettings>;
+  /** Defaults to off: a caller that sends mail is told it is unavailable. */
+  mail?: Mailer;
   now?: () => Date;
 }): ServerDeps {
   const now = options.now ?? (() => new Date());
@@ -26,6 +30,7 @@ export function createServerDeps(options: {
     storage: options.storage,
     config: options.config,
     logger: options.logger,
+    mail: options.mail ?? createMailer({ from: 'YardSale', logger: options.logger }),
     // Sessions age by the same clock as everything else (tests move it).
     sessions: createSessionManager(options.db, {
       secureCookies: options.config.secureCookies,

@@ -3,6 +3,7 @@ import type { MapConfig } from '@yardsale/validators';
 
 import type { SessionManager } from '../auth/sessions';
 import type { EventBus } from './event-bus';
+import type { Mailer } from './mail';
 import type { RateLimits } from './rate-limits';
 
 export interface ApiConfig {
@@ -30,6 +31,8 @@ export interface ServerDeps {
   /** Wakes subscribers when user_events gain rows (in process, or across instances on PostgreSQL). */
   events: EventBus;
   config: ApiConfig;
+  /** Sends the product's mail (SMTP, the development outbox, or off). */
+  mail: Mailer;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
   now: () => Date;
