@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Dialog,
@@ -13,11 +12,11 @@ import {
 } from '@yardsale/ui';
 import { CircleAlertIcon, LocateFixedIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { RefObject, SyntheticEvent } from 'react';
+import type { RefObject } from 'react';
 
-import { useTRPC } from '../../lib/trpc';
 import { DEFAULT_RADIUS_MILES, RADIUS_CHOICES, useViewerLocation } from '../../lib/viewer-location';
-import { LOCATION_TEXTS as T, geolocationErrorText } from './location-texts';
+import { LOCATION_TEXTS as T } from './location-texts';
+import { usePlaceFinder } from './use-place-finder';
 
 /**
  * The location picker (loaded when first wanted, so the home page does not carry it). The device's
@@ -49,72 +48,16 @@ function LocationPicker({
   onDone: () => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { location, setLocation } = useViewerLocation();
-  const [place, setPlace] = useState(location?.source === 'place' ? location.label : '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'device' | 'place' | null>(null);
   const radiusMiles = location?.radiusMiles ?? DEFAULT_RADIUS_MILES;
   const [radius, setRadius] = useState(radiusMiles);
-
-  const useDevice = () => {
-    setProblem(null);
-    if (!('geolocation' in navigator)) {
-      setProblem(geolocationErrorText(null));
-      return;
-    }
-    setBusy('device');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setBusy(null);
-        setLocation({
-          latitude: position.coords.latitude,
-          longitude: position.coords.longitude,
-          label: T.deviceLabel,
-          radiusMiles: radius,
-          source: 'device',
-        });
-        onDone();
-      },
-      (error) => {
-        setBusy(null);
-        setProblem(geolocationErrorText(error.code));
-      },
-      // A rough fix is enough to sort yard sales, and it comes faster.
-      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
-    );
-  };
-
-  const findPlace = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const query = place.trim();
-    setProblem(null);
-    if (!query) {
-      setProblem(T.placeEmpty);
-      return;
-    }
-    setBusy('place');
-    try {
-      const found = await queryClient.query(trpc.geo.lookup.queryOptions({ query }));
-      if (found === null) {
-        setProblem(T.placeNotFound);
-        return;
-      }
-      setLocation({
-        latitude: found.latitude,
-        longitude: found.longitude,
-        label: found.label,
-        radiusMiles: radius,
-        source: 'place',
-      });
+  const { place, setPlace, problem, busy, useDevice, findPlace, reset } = usePlaceFinder(
+    (found) => {
+      setLocation({ ...found, radiusMiles: radius });
       onDone();
-    } catch {
-      setProblem(T.placeFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    { initialPlace: location?.source === 'place' ? location.label : '' },
+  );
 
   const chooseRadius = (miles: number) => {
     setRadius(miles);
@@ -223,8 +166,7 @@ function LocationPicker({
             variant="ghost"
             onClick={() => {
               setLocation(null);
-              setPlace('');
-              setProblem(null);
+              reset();
             }}
           >
             {T.clear}

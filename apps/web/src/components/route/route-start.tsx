@@ -1,11 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Label } from '@yardsale/ui';
 import { LocateFixedIcon, SearchIcon } from 'lucide-react';
-import { useState } from 'react';
-import type { SyntheticEvent } from 'react';
 
-import { useTRPC } from '../../lib/trpc';
-import { geolocationErrorText, LOCATION_TEXTS } from '../location/location-texts';
+import { usePlaceFinder } from '../location/use-place-finder';
 
 export interface RouteStart {
   latitude: number;
@@ -21,59 +17,12 @@ export function RouteStartPicker({
   start: RouteStart | null;
   onChange: (start: RouteStart) => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [place, setPlace] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'device' | 'place' | null>(null);
-
-  const useDevice = () => {
-    setProblem(null);
-    if (!('geolocation' in navigator)) {
-      setProblem(geolocationErrorText(null));
-      return;
-    }
-    setBusy('device');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setBusy(null);
-        onChange({
-          latitude: position.coords.latitude,
-          longitude: position.coords.longitude,
-          label: 'your location',
-        });
-      },
-      (error) => {
-        setBusy(null);
-        setProblem(geolocationErrorText(error.code));
-      },
-      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 },
-    );
-  };
-
-  const findPlace = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const query = place.trim();
-    setProblem(null);
-    if (!query) {
-      setProblem(LOCATION_TEXTS.placeEmpty);
-      return;
-    }
-    setBusy('place');
-    try {
-      const found = await queryClient.query(trpc.geo.lookup.queryOptions({ query }));
-      if (found === null) {
-        setProblem(LOCATION_TEXTS.placeNotFound);
-        return;
-      }
+  const { place, setPlace, problem, busy, useDevice, findPlace } = usePlaceFinder(
+    (found) => {
       onChange({ latitude: found.latitude, longitude: found.longitude, label: found.label });
-      setPlace('');
-    } catch {
-      setProblem(LOCATION_TEXTS.placeFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    { clearOnFound: true },
+  );
 
   return (
     <div className="grid gap-3">
