@@ -67,9 +67,107 @@ export const users = pgTable('users', {
   profilePicture: text(),
   role: userRole().notNull().default('user'),
   termsAcceptedAt: timestamptz(),
+  /** When the address in `email` was confirmed by a mailed link; null until then (decision 067). */
+  emailVerifiedAt: timestamptz(),
+  /** The authenticator app's shared secret (base32) once two-factor sign-in is on; null while it is off. */
+  totpSecret: text(),
+  /** Set when the account was deleted: the row stays only as "Deleted user" for others' messages and reports. */
+  deletedAt: timestamptz(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+
+/** Single-use links mailed to a user; only the token's SHA-256 is kept. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text().notNull().unique(),
+    /** For verify-email: the address the link confirms (the account's, or the one it is moving to). */
+    email: text(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('account_tokens_purpose_check', oneOf('purpose', ACCOUNT_TOKEN_PURPOSES)),
+    index('account_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+/** Ten single-use codes that stand in for the authenticator app; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/** WebAuthn credentials: a second factor, or a sign-in without a password. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** COSE public key, base64url. */
+    publicKey: text().notNull(),
+    counter: integer().notNull().default(0),
+    transports: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz(),
+  },
+  (t) => [index('passkeys_user_id_idx').on(t.userId)],
+);
+
+export const SIGN_IN_CHALLENGE_PURPOSES = [
+  'second-factor',
+  'passkey-sign-in',
+  'passkey-register',
+] as const;
+
+/**
+ * A sign-in half done (password accepted, second factor awaited) or a WebAuthn ceremony under way.
+ * Keyed by the SHA-256 of the token the client holds; short-lived.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: text().primaryKey(),
+    /** Null for a password-less passkey sign-in, where the user is known only at the end. */
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: SIGN_IN_CHALLENGE_PURPOSES }).notNull(),
+    /** The WebAuthn challenge, base64url, when a passkey is involved. */
+    challenge: text(),
+    remember: boolean().notNull().default(false),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamptz().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sign_in_challenges_purpose_check', oneOf('purpose', SIGN_IN_CHALLENGE_PURPOSES)),
+    index('sign_in_challenges_expires_at_idx').on(t.expiresAt),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -371,6 +469,8 @@ export const reports = pgTable(
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
+export type AccountToken = typeof accountTokens.$inferSelect;
+export type Passkey = typeof passkeys.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
 export type Listing = typeof listings.$inferSelect;
 export type NewListing = typeof listings.$inferInsert;

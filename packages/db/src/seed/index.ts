@@ -147,6 +147,7 @@ function systemAccountRow(createdAt: Date): NewUser {
     firstName: SYSTEM_ACCOUNT.firstName,
     lastName: SYSTEM_ACCOUNT.lastName,
     role: 'system',
+    emailVerifiedAt: createdAt,
     createdAt,
     updatedAt: createdAt,
   };
@@ -160,6 +161,8 @@ function adminAccountRow(email: string, passwordHash: string, createdAt: Date): 
     lastName: 'Admin',
     role: 'admin',
     termsAcceptedAt: createdAt,
+    // The operator's own address: configured, not typed by a stranger (decision 067).
+    emailVerifiedAt: createdAt,
     createdAt,
     updatedAt: createdAt,
   };
@@ -429,6 +432,8 @@ async function insertDemo(tx: Transaction, input: DemoInput): Promise<void> {
       phone: s.phone,
       role: 'user',
       termsAcceptedAt: createdAt,
+      // Demo neighbours count as verified, as accounts made before verification do (decision 067).
+      emailVerifiedAt: createdAt,
       createdAt,
       updatedAt: createdAt,
     };
