@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     expect(doc.paths['/metrics']?.get?.operationId).toBe('getMetrics');
   });
 
-  it('opens only the sign-in paths and the map look-ups to a visitor', async () => {
+  it('opens only the sign-in paths, the mailed links and the map look-ups to a visitor', async () => {
     expect(
       restRoutes
         .filter((r) => r.access === 'public')
@@ -160,7 +160,11 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       'GET /api/geo/lookup',
       'GET /api/geo/map-config',
       'GET /api/session',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/verify-email',
       'POST /api/login',
+      'POST /api/login/second-factor',
       'POST /api/logout',
       'POST /api/register',
     ]);
@@ -199,6 +203,20 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
         message: UI_TEXT.auth.unauthorized,
       });
     }
+  });
+
+  it("sends a user's data export to that user only: visitor 401, user 200 as a zip", async () => {
+    const refused = await call('GET', '/api/user/export', cookies.visitor);
+    expect([refused.status, refused.body]).toEqual([
+      401,
+      expect.objectContaining({ message: UI_TEXT.auth.unauthorized }),
+    ]);
+    const res = await fetch(`${server.url}/api/user/export`, {
+      headers: { cookie: cookies.user, origin: server.origin },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    await res.arrayBuffer();
   });
 
   it('answers admin paths: visitor 401, user 403, admin 200 — and the refused calls change nothing', async () => {

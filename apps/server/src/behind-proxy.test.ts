@@ -10,6 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 import type { AppRouter } from '@yardsale/api';
+import { startTestSmtpServer } from '@yardsale/api/smtp-testing';
+import type { TestSmtpServer } from '@yardsale/api/smtp-testing';
 import { within } from '@yardsale/api/testing';
 import { inArray, listings, messages } from '@yardsale/db';
 import { startS3Server } from '@yardsale/db/s3-testing';
@@ -41,6 +43,8 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
   let redis: Redis;
   let s3: S3TestServer;
   let nginx: Nginx;
+  // Production sends mail only through SMTP_URL: the instances get a real SMTP server to send to.
+  let smtp: TestSmtpServer;
   let env: (port: number) => Record<string, string>;
   const ports: [number, number] = [0, 0];
   const instances: [ServerProcess | null, ServerProcess | null] = [null, null];
@@ -72,6 +76,7 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
     redis = new Redis(redisUrl.toString());
     await redis.flushdb();
     s3 = await startS3Server({ bucket: 'yardsale-photos' });
+    smtp = await startTestSmtpServer();
     ports[0] = await freePort();
     ports[1] = await freePort();
     nginx = await startNginx(ports);
@@ -101,6 +106,7 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
       S3_ACCESS_KEY_ID: s3.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
+      SMTP_URL: smtp.url,
     });
     await startInstances([0, 1]);
   });
@@ -109,6 +115,7 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
     await Promise.all([stopInstance(0, 'SIGKILL'), stopInstance(1, 'SIGKILL')]);
     await nginx.stop();
     await s3.stop();
+    await smtp.close();
     await redis.quit();
     await database.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -163,6 +170,12 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
       client: `198.51.100.${people}`,
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
+    // Posting and messaging wait for the address: open the link the instance mailed.
+    const verified = await send(base, 'POST', '/api/auth/verify-email', {
+      body: { token: await smtp.tokenFor(email, '/verify-email') },
+      client: `198.51.100.${people}`,
+    });
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
     return { id: res.json.id as number, email, cookie: res.cookie, client: `198.51.100.${people}` };
   }
 

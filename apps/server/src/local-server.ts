@@ -8,6 +8,8 @@ import type { Database, FileStorage } from '@yardsale/db';
 import { createLocalStorage, sql } from '@yardsale/db';
 
 import { buildApp } from './app';
+import { localMailbox } from './local-mailbox';
+import type { LocalMailbox } from './local-mailbox';
 import type { App, AppOptions } from './app';
 import type { LiveSocketLimits } from './websocket';
 
@@ -16,6 +18,8 @@ export interface LocalServer extends App {
   origin: string;
   /** The temp folder photos go to, unless another storage was given. */
   uploadsDir: string;
+  /** Every mail the server sent (see localMailbox). */
+  mailbox: LocalMailbox;
   /** Stops the server and its event bus and removes its uploads; the database stays open. */
   stop(): Promise<void>;
 }
@@ -43,7 +47,10 @@ export async function startLocalServer(options: {
   operations?: Partial<Pick<AppOptions, 'healthCheck' | 'metricsToken' | 'readinessGraceMs'>>;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
   logTo?: { stream: NodeJS.WritableStream; level: string };
+  /** False: verification links stay unopened in the mailbox until a test opens them. */
+  openVerificationLinks?: boolean;
 }): Promise<LocalServer> {
+  const mailbox = localMailbox({ openVerificationLinks: options.openVerificationLinks ?? true });
   const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
   const uploadsDir = path.join(root, 'uploads');
   mkdirSync(uploadsDir);
@@ -57,6 +64,7 @@ export async function startLocalServer(options: {
         events: options.events,
         rateLimits: options.rateLimits,
         now: options.now,
+        mail: mailbox,
         config: { adminEmail: options.adminEmail, secureCookies: false },
       }),
     healthCheck: async () => {
@@ -72,11 +80,13 @@ export async function startLocalServer(options: {
     ...options.operations,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  mailbox.attach(url);
   return {
     ...server,
     url,
     origin: url,
     uploadsDir,
+    mailbox,
     async stop() {
       await server.close();
       await server.deps.events.close();

@@ -20,12 +20,13 @@ async function main() {
     process.exit(1);
   }
 
-  const started = await startServer(config);
+  const viaVite = config.env === 'development' && !inServerBundle;
+  const started = await startServer(config, viaVite ? { defaultOrigin: VITE_DEV_URL } : {});
   const log = started.server.app.log;
   const shown = config.appOrigin ?? `http://localhost:${config.port}`;
   const database =
     started.handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  if (config.env === 'development' && !inServerBundle) {
+  if (viaVite) {
     // `pnpm dev`: the app comes from Vite with hot reload; this port serves the API and, at best, an old build.
     console.log(`YardSale's API is running at ${shown} (${database})`);
     console.log(`Open ${VITE_DEV_URL} (Vite) for the app with hot reload.`);

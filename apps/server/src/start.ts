@@ -39,6 +39,8 @@ export async function startServer(
   options: {
     /** Where the one-time admin password line goes (standard output unless set). */
     print?: (line: string) => void;
+    /** Where people open the app when APP_ORIGIN is unset (`pnpm dev`: Vite's port). */
+    defaultOrigin?: string;
   } = {},
 ): Promise<StartedServer> {
   const print = options.print ?? ((line: string) => console.log(line));
@@ -69,6 +71,9 @@ export async function startServer(
           adminEmail: config.adminEmail,
           secureCookies: config.env === 'production',
           mapTiles: config.mapTiles,
+          // Mailed links open the site where people reach it.
+          linkOrigin:
+            config.appOrigin ?? options.defaultOrigin ?? `http://localhost:${String(config.port)}`,
         },
       }),
     healthCheck: async () => {

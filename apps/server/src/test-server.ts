@@ -36,6 +36,8 @@ export async function startTestServer(
     socketLimits?: Partial<LiveSocketLimits>;
     /** /readyz and /metrics settings (see startLocalServer). */
     operations?: Parameters<typeof startLocalServer>[0]['operations'];
+    /** False: sign-ups stay unverified until a test opens the link in `mailbox`. */
+    openVerificationLinks?: boolean;
   } = {},
 ): Promise<TestServer> {
   const handle = options.joinDatabaseUrl
@@ -66,6 +68,7 @@ export async function startTestServer(
     trustProxy: options.trustProxy,
     socketLimits: options.socketLimits,
     operations: options.operations,
+    openVerificationLinks: options.openVerificationLinks,
     webDistDir,
   });
   return {

@@ -5,6 +5,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 import { e2eEnv } from './env';
+import { verifyMailedAddress } from './mailbox';
 import { expect, test as base } from './support';
 
 type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
@@ -117,6 +118,8 @@ export async function fileManyReports(
       },
     });
     expect(registered.ok(), await registered.text()).toBe(true);
+    // Reporting needs a verified address.
+    await verifyMailedAddress(request, `reporter.${run}.${reporter}@example.com`);
     if (listings.length === 0) {
       // Browsing needs an account: the first reporter finds the listings they all report.
       const page = await request.get('/api/listings', { params: { limit: REPORTS_PER_ACCOUNT } });

@@ -2,6 +2,7 @@ import { test as base, expect, request as playwrightRequest } from '@playwright/
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import { e2eEnv } from './env';
+import { verifyMailedAddress } from './mailbox';
 
 export { expect };
 
@@ -39,13 +40,21 @@ async function callProcedure(request: APIRequestContext, path: string, input: un
   );
 }
 
-/** Creates the account through the API. With a page's request context, that page is signed in. */
-export async function createAccount(request: APIRequestContext, neighbour: Neighbour) {
+/**
+ * Creates the account through the API and opens the verification link mailed to it (unless
+ * `verified: false`). With a page's request context, that page is signed in.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  neighbour: Neighbour,
+  options: { verified?: boolean } = {},
+) {
   await callProcedure(request, 'auth.register', {
     ...neighbour,
     termsAccepted: true,
     rememberMe: false,
   });
+  if (options.verified !== false) await verifyMailedAddress(request, neighbour.email);
 }
 
 /** Signs this page's browser context in through the API (the session cookie is shared). */

@@ -36,3 +36,8 @@ export { addListingPhotos, purgeEndedListings } from './services/listings';
 export { pruneEvents } from './services/conversations';
 export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';
+export {
+  accountExportFileName,
+  exportAccount,
+  limitAccountExport,
+} from './services/account-export';

@@ -1,3 +1,4 @@
+import { accountRouter } from './router/account';
 import { adminRouter } from './router/admin';
 import { authRouter } from './router/auth';
 import { conversationsRouter } from './router/conversations';
@@ -10,6 +11,7 @@ import { usersRouter } from './router/users';
 import { createTRPCRouter } from './trpc';
 
 export const appRouter = createTRPCRouter({
+  account: accountRouter,
   admin: adminRouter,
   auth: authRouter,
   conversations: conversationsRouter,

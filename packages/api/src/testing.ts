@@ -7,7 +7,7 @@ import { TRPCError } from '@trpc/server';
 import { createLocalStorage } from '@yardsale/db';
 import type { DatabaseHandle, FileStorage } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
-import type { ConversationEvent } from '@yardsale/validators';
+import type { ConversationEvent, SessionUser, SignInResult } from '@yardsale/validators';
 
 import { createTRPCContext } from './context';
 import { createCaller } from './index';
@@ -15,6 +15,49 @@ import type { RateLimitSettings } from './services/rate-limits';
 import { createServerDeps } from './services/create';
 import { ensureAdminRole } from './services/users';
 import type { ServerDeps, Logger } from './services/types';
+import { MailUnavailableError } from './services/mail';
+import type { MailMessage, Mailer } from './services/mail';
+
+/** A mailer that keeps what it is asked to send, for tests that open the links in it. */
+export interface RecordingMailer extends Mailer {
+  readonly sent: MailMessage[];
+  /** The token of the newest link to `page` (e.g. '/verify-email') mailed to `to`; waits for it up to 5 s. */
+  tokenFor(to: string, page: string): Promise<string>;
+}
+
+/** `off`: as a production server without SMTP_URL, refusing every message. */
+export function recordingMailer(options: { off?: boolean } = {}): RecordingMailer {
+  const sent: MailMessage[] = [];
+  const find = (to: string, page: string) => {
+    for (const message of [...sent].reverse()) {
+      if (message.to !== to) continue;
+      const match = new RegExp(`https?://[^\\s"<>]*${page}\\?token=([A-Za-z0-9_-]+)`).exec(
+        message.text,
+      );
+      if (match?.[1]) return match[1];
+    }
+    return null;
+  };
+  return {
+    mode: options.off ? 'off' : 'outbox',
+    sent,
+    send(message) {
+      if (options.off) return Promise.reject(new MailUnavailableError());
+      sent.push(message);
+      return Promise.resolve();
+    },
+    async tokenFor(to, page) {
+      // Reset links are sent after the answer, so a test may ask before the mail is out.
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const token = find(to, page);
+        if (token) return token;
+        if (Date.now() > deadline) throw new Error(`no ${page} link was mailed to ${to}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
 /** The password of everyone `signUp` registers. */
@@ -34,6 +77,8 @@ export interface TestApi {
   handle: DatabaseHandle;
   uploadsDir: string;
   logger: ReturnType<typeof recordingLogger>;
+  /** Every mail the API sent. */
+  mail: RecordingMailer;
   /** A caller as a client with this Cookie header (or none) would be; records response headers. */
   /** `signal` ends the caller's subscriptions, as a closed connection would. */
   as(
@@ -46,10 +91,13 @@ export interface TestApi {
     /** The `name=value` part of the Set-Cookie sent, for use as the next request's Cookie header. */
     cookie(): string | undefined;
   }>;
-  /** Registers a new person (unique e-mail) and answers them with a signed-in caller. */
+  /**
+   * Registers a new person (unique e-mail), opens the verification link mailed to them (unless
+   * `verified: false`), and answers them with a signed-in caller.
+   */
   signUp(
     firstName?: string,
-    details?: { lastName?: string; email?: string },
+    details?: { lastName?: string; email?: string; verified?: boolean },
   ): Promise<{
     user: Awaited<ReturnType<ReturnType<typeof createCaller>['auth']['register']>>;
     cookie: string | undefined;
@@ -70,13 +118,17 @@ export async function createTestApi(
     onQuery?: (query: string) => void;
     /** Photos here (e.g. a bucket) instead of the temp folder `uploadsDir`. */
     storage?: FileStorage;
+    /** Mail is off, as on a production server without SMTP_URL. */
+    mailOff?: boolean;
   } = {},
 ): Promise<TestApi> {
   const handle = await createTestDatabase(kind, { onQuery: options.onQuery });
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-uploads-'));
   const logger = recordingLogger();
+  const mail = recordingMailer({ off: options.mailOff });
   let signUps = 0;
   const deps = createServerDeps({
+    mail,
     db: handle.db,
     storage: options.storage ?? createLocalStorage(uploadsDir),
     logger,
@@ -89,6 +141,7 @@ export async function createTestApi(
     handle,
     uploadsDir,
     logger,
+    mail,
     async as(cookieHeader, clientIp = '127.0.0.1', signal) {
       const headers: [string, string][] = [];
       const ctx = await createTRPCContext(deps, {
@@ -116,7 +169,16 @@ export async function createTestApi(
         termsAccepted: true,
       });
       const cookie = client.cookie();
-      return { user, cookie, caller: (await api.as(cookie)).caller };
+      if (details.verified === false)
+        return { user, cookie, caller: (await api.as(cookie)).caller };
+      await client.caller.auth.verifyEmail({
+        token: await mail.tokenFor(user.email, '/verify-email'),
+      });
+      return {
+        user: { ...user, emailVerified: true },
+        cookie,
+        caller: (await api.as(cookie)).caller,
+      };
     },
     async signUpAdmin(firstName = 'Ada') {
       const person = await api.signUp(firstName, { email: TEST_ADMIN_EMAIL });
@@ -133,6 +195,12 @@ export async function createTestApi(
     },
   };
   return api;
+}
+
+/** The user a sign-in answered; fails when it asked for a second factor instead. */
+export function signedInUser(result: SignInResult): SessionUser {
+  if ('secondFactorRequired' in result) throw new Error('the sign-in asked for a second factor');
+  return result;
 }
 
 /** The TRPCError a call is refused with (fails if it succeeds or throws something else). */

@@ -71,6 +71,14 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { user: ctx.user, sessionToken: ctx.sessionToken } });
 });
 
+/** Posting, starting conversations, reviewing and reporting: only with a confirmed address (decision 067). */
+export const verifiedProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.emailVerified) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.account.verify.required });
+  }
+  return next();
+});
+
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.auth.forbidden });

@@ -71,3 +71,34 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** A token from a mailed link (`?token=`): opaque, URL-safe. */
+const linkToken = text()
+  .trim()
+  .min(1, M.account.verify.missingToken)
+  .max(200, M.account.verify.invalidLink);
+
+export const verifyEmailSchema = z.object({ token: linkToken });
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+export const verifyEmailResultSchema = z.object({ email: z.string() });
+
+export const forgotPasswordSchema = z.object({
+  email: text()
+    .trim()
+    .min(1, M.register.emailRequired)
+    .toLowerCase()
+    .pipe(z.email(M.register.invalidEmail)),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: linkToken,
+  password: text()
+    .min(PASSWORD_MIN_LENGTH, M.register.shortPassword)
+    .max(PASSWORD_MAX_LENGTH, M.register.longPassword),
+  rememberMe: z.boolean().default(false),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Where an address change stands: the address waiting for its link to be opened, if any. */
+export const pendingEmailSchema = z.object({ pendingEmail: z.string().nullable() });

@@ -20,6 +20,8 @@ export const participantSchema = z.object({
   lastName: z.string(),
   profilePicture: z.string().nullable(),
   role: z.enum(['user', 'admin', 'system']),
+  /** A deleted account (decision 068): shown as "Deleted user", no profile, no replies. */
+  deleted: z.boolean(),
 });
 
 export const conversationSummarySchema = z.object({

@@ -52,6 +52,8 @@ const reportPartySchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** A deleted account (decision 068): its reports stay, its name and address are gone. */
+  deleted: z.boolean(),
 });
 
 /** The admin's view: the listing's title and both parties' e-mails, plus the notes. */

@@ -1,3 +1,6 @@
+import { ACCOUNT_DELETION_TEXT } from './account-deletion-text';
+import { ACCOUNT_TEXT } from './account-text';
+import { TWO_FACTOR_TEXT } from './two-factor-text';
 import { AUTH_TEXT, INSTALL_TEXT, SIGN_OUT_TEXT } from './shell-text';
 
 /** User-facing texts from the spec (sections 5 and 8). Every screen and the server use these. */
@@ -5,6 +8,9 @@ export const UI_TEXT = {
   signOut: SIGN_OUT_TEXT,
   auth: AUTH_TEXT,
   install: INSTALL_TEXT,
+  account: ACCOUNT_TEXT,
+  twoFactor: TWO_FACTOR_TEXT,
+  deleteAccount: ACCOUNT_DELETION_TEXT,
   signIn: {
     invalidEmail: 'Please enter a valid email',
     shortPassword: 'Password must be at least 6 characters',
@@ -211,6 +217,22 @@ export const UI_TEXT = {
     unsupportedMediaType: 'Send the request as JSON (application/json) or as a multipart form',
     notFound: 'Not found',
     methodNotAllowed: 'That method is not allowed here',
+  },
+  /** Downloading a copy of one's data from Settings (decision 069). */
+  dataExport: {
+    title: 'Download your data',
+    description:
+      'Get a zip file with your profile, listings, saved listings, conversations, reviews and reports, and your photos.',
+    button: 'Download my data',
+    preparing: 'Preparing your download…',
+    startedTitle: 'Download started',
+    startedDescription: 'Your data is saved as a zip file in your downloads.',
+    failedTitle: 'Download failed',
+    failedFallback: "We couldn't prepare your data. Please try again.",
+    tooMany: (minutes: number) =>
+      `You have downloaded your data several times in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    /** How an account that was deleted appears in others' exports. */
+    deletedUser: 'Deleted user',
   },
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',

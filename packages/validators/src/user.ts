@@ -11,6 +11,8 @@ export const sessionUserSchema = z.object({
   phone: z.string().nullable(),
   profilePicture: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** Whether `email` was confirmed by a mailed link; posting, messaging, reviewing and reporting need it. */
+  emailVerified: z.boolean(),
   createdAt: z.date(),
 });
 /** Who is signed in, for a page that must not treat a visitor as an error: the user, or null. */

@@ -105,14 +105,24 @@ export function registerRestRoutes(app: FastifyInstance, deps: ServerDeps, route
           };
           if (route.beforeBody) await route.beforeBody(known);
           const upload = form ?? notMultipart;
-          const result = await route.run({
+          const call = {
             ...known,
             body: req.body ?? {},
             files: async () => (await upload.read()).files,
-            callWithForm: (path, toInput) =>
+            callWithForm: (path: string, toInput: (fields: Record<string, string>) => unknown) =>
               callWithFormInput(ctx, path, async () => toInput((await upload.read()).fields)),
-          });
-          await reply.send(result);
+          };
+          if (route.download) {
+            const { fileName, body } = await route.run(call);
+            // A stream that fails part way can only cut the connection: the headers are gone by then.
+            await reply
+              .type(route.download.contentType)
+              .header('content-disposition', `attachment; filename="${fileName}"`)
+              .header('cache-control', 'no-store')
+              .send(body);
+            return;
+          }
+          await reply.send(await route.run(call));
         } catch (err) {
           // Refused before its body was read: close the connection instead of reading the rest.
           if (form && !form.started()) void reply.header('connection', 'close');

@@ -16,7 +16,8 @@ export interface paths {
         /** Update the profile (first name, last name, e-mail, phone) */
         put: operations["updateProfile"];
         post?: never;
-        delete?: never;
+        /** Delete the account for good (password, and code where two-factor sign-in is on); ends its sessions. 403 for the admin */
+        delete: operations["deleteAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -65,8 +66,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the session cookie */
+        /** Sign in; sets the session cookie, or, where the account has two-factor sign-in, answers `secondFactorRequired` with a challenge for POST /api/login/second-factor */
         post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a two-factor sign-in with the authenticator app's code or a recovery code; sets the session cookie */
+        post: operations["signInSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -107,6 +125,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a verification link: the token from its `token=` parameter confirms the address, or completes a change of it */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the verification link again (to the address a change waits on, else the unverified one); rate limited */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/pending-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The new address an unconfirmed change of e-mail waits on, or null */
+        get: operations["getPendingEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password reset link (valid 1 hour) if an account uses this address; the answer is the same either way; rate limited */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a reset link: sets the new password, ends every session of the account, and signs this client in */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/profile-picture": {
         parameters: {
             query?: never;
@@ -120,6 +223,23 @@ export interface paths {
         post: operations["uploadProfilePicture"];
         /** Remove the profile picture */
         delete: operations["deleteProfilePicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything YardSale holds about the signed-in user, as a zip: yardsale-export.json and their photos (3 an hour) */
+        get: operations["exportAccountData"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -659,6 +779,7 @@ export interface operations {
                         profilePicture: string | null;
                         /** @enum {string} */
                         role: "user" | "admin" | "system";
+                        emailVerified: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -750,8 +871,90 @@ export interface operations {
                         profilePicture: string | null;
                         /** @enum {string} */
                         role: "user" | "admin" | "system";
+                        emailVerified: boolean;
                         /** Format: date-time */
                         createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
                     };
                 };
             };
@@ -833,6 +1036,7 @@ export interface operations {
                             profilePicture: string | null;
                             /** @enum {string} */
                             role: "user" | "admin" | "system";
+                            emailVerified: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         } | null;
@@ -990,6 +1194,85 @@ export interface operations {
                         profilePicture: string | null;
                         /** @enum {string} */
                         role: "user" | "admin" | "system";
+                        emailVerified: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    } | {
+                        /** @constant */
+                        secondFactorRequired: true;
+                        challenge: string;
+                        methods: ("totp" | "passkey")[];
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    signInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    challenge: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        phone: string | null;
+                        profilePicture: string | null;
+                        /** @enum {string} */
+                        role: "user" | "admin" | "system";
+                        emailVerified: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -1069,6 +1352,7 @@ export interface operations {
                         profilePicture: string | null;
                         /** @enum {string} */
                         role: "user" | "admin" | "system";
+                        emailVerified: boolean;
                         /** Format: date-time */
                         createdAt: string;
                     };
@@ -1128,6 +1412,357 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getPendingEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pendingEmail: string | null;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                    /** @default false */
+                    rememberMe?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        phone: string | null;
+                        profilePicture: string | null;
+                        /** @enum {string} */
+                        role: "user" | "admin" | "system";
+                        emailVerified: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    } | {
+                        /** @constant */
+                        secondFactorRequired: true;
+                        challenge: string;
+                        methods: ("totp" | "passkey")[];
                     };
                 };
             };
@@ -1264,6 +1899,79 @@ export interface operations {
                     "application/json": {
                         profilePicture: string | null;
                     };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    exportAccountData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A zip of yardsale-export.json (profile, listings, saved listings, conversations, reviews, reports) and the photos */
+            200: {
+                headers: {
+                    /** @description attachment, with the file name to save it under */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
                 };
             };
             /** @description Refused input; `message` says why */
@@ -2790,6 +3498,7 @@ export interface operations {
                             profilePicture: string | null;
                             /** @enum {string} */
                             role: "user" | "admin" | "system";
+                            deleted: boolean;
                         };
                         seller: {
                             id: number;
@@ -2798,6 +3507,7 @@ export interface operations {
                             profilePicture: string | null;
                             /** @enum {string} */
                             role: "user" | "admin" | "system";
+                            deleted: boolean;
                         };
                         unreadCount: number;
                         lastMessage: {
@@ -3826,12 +4536,14 @@ export interface operations {
                                 email: string;
                                 firstName: string;
                                 lastName: string;
+                                deleted: boolean;
                             };
                             reportedUser: {
                                 id: number;
                                 email: string;
                                 firstName: string;
                                 lastName: string;
+                                deleted: boolean;
                             };
                         }[];
                         nextCursor: string | null;
@@ -3964,12 +4676,14 @@ export interface operations {
                             email: string;
                             firstName: string;
                             lastName: string;
+                            deleted: boolean;
                         };
                         reportedUser: {
                             id: number;
                             email: string;
                             firstName: string;
                             lastName: string;
+                            deleted: boolean;
                         };
                     };
                 };

@@ -92,10 +92,23 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       ...(requestBody ? { requestBody } : {}),
       ...(route.access === 'public' ? { security: [] } : {}),
       responses: {
-        200: {
-          description: 'OK',
-          content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } },
-        },
+        200: route.download
+          ? {
+              description: route.download.description,
+              headers: {
+                'Content-Disposition': {
+                  description: 'attachment, with the file name to save it under',
+                  schema: { type: 'string' },
+                },
+              },
+              content: {
+                [route.download.contentType]: { schema: { type: 'string', format: 'binary' } },
+              },
+            }
+          : {
+              description: 'OK',
+              content: { 'application/json': { schema: toJsonSchema(route.response, 'output') } },
+            },
         400: error('Refused input; `message` says why'),
         ...(route.access !== 'public' ? { 401: error('Not signed in') } : {}),
         ...(route.access === 'admin' ? { 403: error('Not an admin') } : {}),

@@ -1,9 +1,14 @@
+import type { Readable } from 'node:stream';
+
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
 import {
+  accountExportFileName,
   addListingPhotos,
   checkListingPhotoUpload,
+  exportAccount,
+  limitAccountExport,
   limitProfilePictureUpload,
   setProfilePicture,
 } from '@yardsale/api';
@@ -13,6 +18,13 @@ import {
   MAX_PHOTOS_PER_LISTING,
   MAX_PROFILE_PICTURE_BYTES,
   UI_TEXT,
+  forgotPasswordSchema,
+  pendingEmailSchema,
+  resetPasswordSchema,
+  secondFactorSignInSchema,
+  signInResultSchema,
+  verifyEmailResultSchema,
+  verifyEmailSchema,
   conversationMessagesInputSchema,
   conversationSummarySchema,
   createdListingSchema,
@@ -31,6 +43,8 @@ import {
   publicUserSchema,
   savedStateSchema,
   changePasswordSchema,
+  DELETE_ACCOUNT_CONFIRMATION,
+  deleteAccountSchema,
   profilePictureResponseSchema,
   registerSchema,
   sessionAnswerSchema,
@@ -85,7 +99,20 @@ export interface MultipartSpec {
   tooManyMessage: string;
 }
 
-export interface RestRoute {
+/** A file a route answers instead of JSON. */
+export interface RestDownload {
+  /** Sent as the Content-Disposition attachment's name. */
+  fileName: string;
+  body: Readable;
+}
+
+/** What a route that answers a file sends, as documented. */
+export interface DownloadSpec {
+  contentType: string;
+  description: string;
+}
+
+interface RestRouteBase {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Fastify path syntax: /api/listings/:id */
   url: string;
@@ -111,10 +138,19 @@ export interface RestRoute {
    * before its form is read.)
    */
   beforeBody?: (call: BeforeBodyCall) => Promise<void>;
-  response: z.ZodType;
   access: 'public' | 'user' | 'admin';
-  run: (call: RestCall) => Promise<unknown>;
 }
+
+export type RestRoute = RestRouteBase &
+  (
+    | { response: z.ZodType; download?: undefined; run: (call: RestCall) => Promise<unknown> }
+    | {
+        response?: undefined;
+        /** The route answers a file, not JSON. */
+        download: DownloadSpec;
+        run: (call: RestCall) => Promise<RestDownload>;
+      }
+  );
 
 /** A path id is digits for an id that can exist; anything else is refused before any work. */
 export function idParam(params: Record<string, string>): number {
@@ -180,6 +216,23 @@ export const restRoutes: RestRoute[] = [
       caller.auth.updateProfile(body as z.input<typeof updateProfileSchema>),
   },
   {
+    method: 'DELETE',
+    url: '/api/user',
+    operationId: 'deleteAccount',
+    summary:
+      'Delete the account for good (password, and code where two-factor sign-in is on); ends its sessions. 403 for the admin',
+    tag: 'auth',
+    body: deleteAccountSchema,
+    response: successSchema,
+    access: 'user',
+    // The DELETE itself is the confirmation the settings form asks to be typed (decision 068).
+    run: ({ caller, body }) =>
+      caller.account.delete({
+        ...(body as z.input<typeof deleteAccountSchema>),
+        confirmation: DELETE_ACCOUNT_CONFIRMATION,
+      }),
+  },
+  {
     method: 'PUT',
     url: '/api/user/password',
     operationId: 'changePassword',
@@ -195,12 +248,26 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/login',
     operationId: 'signIn',
-    summary: 'Sign in; sets the session cookie',
+    summary:
+      'Sign in; sets the session cookie, or, where the account has two-factor sign-in, answers `secondFactorRequired` with a challenge for POST /api/login/second-factor',
     tag: 'auth',
     body: signInSchema,
-    response: sessionUserSchema,
+    response: signInResultSchema,
     access: 'public',
     run: ({ caller, body }) => caller.auth.login(body as z.input<typeof signInSchema>),
+  },
+  {
+    method: 'POST',
+    url: '/api/login/second-factor',
+    operationId: 'signInSecondFactor',
+    summary:
+      "Finish a two-factor sign-in with the authenticator app's code or a recovery code; sets the session cookie",
+    tag: 'auth',
+    body: secondFactorSignInSchema,
+    response: sessionUserSchema,
+    access: 'public',
+    run: ({ caller, body }) =>
+      caller.auth.signInSecondFactor(body as z.input<typeof secondFactorSignInSchema>),
   },
   {
     method: 'POST',
@@ -222,6 +289,65 @@ export const restRoutes: RestRoute[] = [
     response: successSchema,
     access: 'public',
     run: ({ caller }) => caller.auth.logout(),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    operationId: 'verifyEmail',
+    summary:
+      'Open a verification link: the token from its `token=` parameter confirms the address, or completes a change of it',
+    tag: 'auth',
+    body: verifyEmailSchema,
+    response: verifyEmailResultSchema,
+    access: 'public',
+    run: ({ caller, body }) => caller.auth.verifyEmail(body as z.input<typeof verifyEmailSchema>),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/resend-verification',
+    operationId: 'resendVerification',
+    summary:
+      'Mail the verification link again (to the address a change waits on, else the unverified one); rate limited',
+    tag: 'auth',
+    response: verifyEmailResultSchema,
+    access: 'user',
+    run: ({ caller }) => caller.auth.resendVerification(),
+  },
+  {
+    method: 'GET',
+    url: '/api/user/pending-email',
+    operationId: 'getPendingEmail',
+    summary: 'The new address an unconfirmed change of e-mail waits on, or null',
+    tag: 'auth',
+    response: pendingEmailSchema,
+    access: 'user',
+    run: ({ caller }) => caller.auth.pendingEmail(),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    operationId: 'forgotPassword',
+    summary:
+      'Mail a password reset link (valid 1 hour) if an account uses this address; the answer is the same either way; rate limited',
+    tag: 'auth',
+    body: forgotPasswordSchema,
+    response: successSchema,
+    access: 'public',
+    run: ({ caller, body }) =>
+      caller.auth.forgotPassword(body as z.input<typeof forgotPasswordSchema>),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    operationId: 'resetPassword',
+    summary:
+      'Open a reset link: sets the new password, ends every session of the account, and signs this client in',
+    tag: 'auth',
+    body: resetPasswordSchema,
+    response: signInResultSchema,
+    access: 'public',
+    run: ({ caller, body }) =>
+      caller.auth.resetPassword(body as z.input<typeof resetPasswordSchema>),
   },
   {
     method: 'POST',
@@ -263,6 +389,28 @@ export const restRoutes: RestRoute[] = [
     run: async ({ caller }) => {
       const updated = await caller.auth.removeProfilePicture();
       return { profilePicture: updated.profilePicture };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/user/export',
+    operationId: 'exportAccountData',
+    summary:
+      'Everything YardSale holds about the signed-in user, as a zip: yardsale-export.json and their photos (3 an hour)',
+    tag: 'auth',
+    download: {
+      contentType: 'application/zip',
+      description:
+        'A zip of yardsale-export.json (profile, listings, saved listings, conversations, reviews, reports) and the photos',
+    },
+    access: 'user',
+    run: async ({ ctx, deps }) => {
+      const user = requireUser(ctx);
+      await limitAccountExport(ctx, user);
+      return {
+        fileName: accountExportFileName(deps.now()),
+        body: await exportAccount(deps, user.id),
+      };
     },
   },
   {

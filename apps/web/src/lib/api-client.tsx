@@ -28,7 +28,8 @@ function isTextOrNull(value: unknown): value is string | null {
  */
 function sessionUserFromRest(answer: unknown): SessionUser | undefined {
   if (!isRecord(answer)) return undefined;
-  const { id, email, firstName, lastName, phone, profilePicture, role, createdAt } = answer;
+  const { id, email, firstName, lastName, phone, profilePicture, role, emailVerified, createdAt } =
+    answer;
   if (
     typeof id !== 'number' ||
     typeof email !== 'string' ||
@@ -37,13 +38,24 @@ function sessionUserFromRest(answer: unknown): SessionUser | undefined {
     !isTextOrNull(phone) ||
     !isTextOrNull(profilePicture) ||
     !isRole(role) ||
+    typeof emailVerified !== 'boolean' ||
     typeof createdAt !== 'string'
   ) {
     return undefined;
   }
   const joined = new Date(createdAt);
   if (Number.isNaN(joined.getTime())) return undefined;
-  return { id, email, firstName, lastName, phone, profilePicture, role, createdAt: joined };
+  return {
+    id,
+    email,
+    firstName,
+    lastName,
+    phone,
+    profilePicture,
+    role,
+    emailVerified,
+    createdAt: joined,
+  };
 }
 
 /**

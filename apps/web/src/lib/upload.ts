@@ -2,7 +2,8 @@ import type { RouterOutputs } from '@yardsale/api';
 
 /*
  * The one way the app sends files: multipart POSTs to the REST paths that take uploads, because
- * tRPC carries no files. Everything else goes through tRPC.
+ * tRPC carries no files; and the one way it fetches a file a REST path answers (the data export).
+ * Everything else goes through tRPC.
  */
 
 export type ListingDetail = RouterOutputs['listings']['byId'];
@@ -132,4 +133,26 @@ export function uploadForm(
     signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(body);
   });
+}
+
+/**
+ * Fetches a file a REST path answers and hands it to the browser as a download, named as the server
+ * says. Through fetch rather than a link, so a refusal (429) is shown as the server's sentence instead
+ * of being saved as a file.
+ */
+export async function downloadFile(url: string, failure: string, fallbackName: string) {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) {
+    throw new UploadError(failure, response.status, await response.text(), response.statusText);
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started saving once the click is handled; the blob can go a little later.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }

@@ -8,7 +8,7 @@ import { UI_TEXT } from '@yardsale/validators';
 
 import { hashSessionToken } from '../auth/sessions';
 import { describeError } from '../errors';
-import { TEST_ADMIN_EMAIL, createTestApi } from '../testing';
+import { TEST_ADMIN_EMAIL, createTestApi, signedInUser } from '../testing';
 import type { TestApi } from '../testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -135,7 +135,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       email: input.email,
       password: input.password,
     });
-    expect(signedIn.id).toBe(user.id);
+    expect(signedInUser(signedIn).id).toBe(user.id);
     const sessionsAfter = await api.deps.db
       .select()
       .from(schema.sessions)
@@ -297,7 +297,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       email: input.email,
       password: 'new-secret-1',
     });
-    expect(fresh.email).toBe(input.email);
+    expect(signedInUser(fresh).email).toBe(input.email);
   });
 
   it('limits sign-in attempts per client and says when to retry', async () => {

@@ -3,15 +3,40 @@ import { TRPCError } from '@trpc/server';
 import {
   UI_TEXT,
   changePasswordSchema,
+  forgotPasswordSchema,
+  pendingEmailSchema,
   registerSchema,
+  resetPasswordSchema,
+  secondFactorSignInSchema,
+  signInResultSchema,
+  TWO_FACTOR_TEXT,
+  verifyEmailResultSchema,
+  verifyEmailSchema,
   sessionUserSchema,
   signInSchema,
   successSchema,
   updateProfileSchema,
 } from '@yardsale/validators';
+import type { SessionUser, SignInResult } from '@yardsale/validators';
 
 import type { Context } from '../context';
+import {
+  forgotPassword,
+  pendingEmail,
+  resendVerification,
+  resetPassword,
+  sendWelcomeVerification,
+  verifyEmail,
+} from '../services/account-links';
 import { RateLimitedError } from '../services/rate-limits';
+import {
+  failChallenge,
+  findChallenge,
+  openChallenge,
+  secondFactorMethods,
+} from '../services/sign-in-challenges';
+import { finishSecondFactor } from '../services/second-factor-session';
+import { verifySecondFactor } from '../services/two-factor';
 import {
   authenticate,
   changePassword,
@@ -21,9 +46,46 @@ import {
 } from '../services/users';
 import { createTRPCRouter, enforceRateLimit, protectedProcedure, publicProcedure } from '../trpc';
 
+/** Only failed link attempts count: a guesser is stopped, while every real link just works. */
+async function withLinkAttempt<T>(ctx: Context, open: () => Promise<T>): Promise<T> {
+  await enforceRateLimit(ctx, 'linkAttemptsByClient', ctx.clientIp, 'check');
+  try {
+    return await open();
+  } catch (err) {
+    if (err instanceof TRPCError && err.code === 'BAD_REQUEST') {
+      await ctx.deps.rateLimits
+        .consume('linkAttemptsByClient', ctx.clientIp)
+        .catch(() => undefined);
+    }
+    throw err;
+  }
+}
+
 async function startSession(ctx: Context, userId: number, remember: boolean) {
   const { cookie } = await ctx.deps.sessions.create(userId, remember);
   ctx.setHeader('Set-Cookie', cookie.serialize());
+}
+
+/**
+ * After the password (or a reset link): a session at once, or, where the account has a second
+ * factor, a challenge to answer first: no session exists until both are given.
+ */
+async function signInOrChallenge(
+  ctx: Context,
+  user: SessionUser,
+  remember: boolean,
+): Promise<SignInResult> {
+  const methods = await secondFactorMethods(ctx.deps, user.id);
+  if (methods.length === 0) {
+    await startSession(ctx, user.id, remember);
+    return user;
+  }
+  const challenge = await openChallenge(ctx.deps, {
+    purpose: 'second-factor',
+    userId: user.id,
+    remember,
+  });
+  return { secondFactorRequired: true as const, challenge, methods };
 }
 
 export const authRouter = createTRPCRouter({
@@ -36,13 +98,14 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'registerByClient', ctx.clientIp);
       const user = await registerUser(ctx.deps, input);
+      await sendWelcomeVerification(ctx.deps, user);
       await startSession(ctx, user.id, input.rememberMe);
       return user;
     }),
 
   login: publicProcedure
     .input(signInSchema)
-    .output(sessionUserSchema)
+    .output(signInResultSchema)
     .mutation(async ({ ctx, input }) => {
       // Decision 028: a guesser is stopped per account and address, so the owner elsewhere still gets in.
       const fromHere = `${input.email} ${ctx.clientIp}`;
@@ -65,8 +128,27 @@ export const authRouter = createTRPCRouter({
       }
       await ctx.deps.rateLimits.reset('loginFailuresByAccountAndClient', fromHere);
       await ctx.deps.rateLimits.remember('knownSignInClient', fromHere);
-      await startSession(ctx, user.id, input.rememberMe);
-      return user;
+      return signInOrChallenge(ctx, user, input.rememberMe);
+    }),
+
+  /** The code step of a sign-in: the authenticator's code or a recovery code opens the session. */
+  signInSecondFactor: publicProcedure
+    .input(secondFactorSignInSchema)
+    .output(sessionUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
+      const open = await findChallenge(ctx.deps, 'second-factor', input.challenge);
+      if (!open?.userId) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: TWO_FACTOR_TEXT.challengeExpired });
+      }
+      const account = String(open.userId);
+      await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', account, 'check');
+      if (!(await verifySecondFactor(ctx.deps, open.userId, input.code))) {
+        await failChallenge(ctx.deps, input.challenge);
+        await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', account);
+        throw new TRPCError({ code: 'BAD_REQUEST', message: TWO_FACTOR_TEXT.wrongCode });
+      }
+      return finishSecondFactor(ctx, input.challenge, open);
     }),
 
   logout: publicProcedure.output(successSchema).mutation(async ({ ctx }) => {
@@ -88,6 +170,49 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.deps, ctx.user, ctx.sessionToken, input);
       return { success: true as const };
+    }),
+
+  /** Opens a mailed verification link (`?token=`): confirms the address, or completes a change of it. */
+  verifyEmail: publicProcedure
+    .input(verifyEmailSchema)
+    .output(verifyEmailResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      return withLinkAttempt(ctx, () => verifyEmail(ctx.deps, input.token));
+    }),
+
+  /** Sends the verification link again: to the address a change waits on, else the unverified one. */
+  resendVerification: protectedProcedure
+    .output(verifyEmailResultSchema)
+    .mutation(async ({ ctx }) => {
+      const limit = () => enforceRateLimit(ctx, 'verificationMailByAccount', String(ctx.user.id));
+      return { email: await resendVerification(ctx.deps, ctx.user, limit) };
+    }),
+
+  /** The new address an unconfirmed change waits on, or null. */
+  pendingEmail: protectedProcedure
+    .output(pendingEmailSchema)
+    .query(async ({ ctx }) => ({ pendingEmail: await pendingEmail(ctx.deps, ctx.user) })),
+
+  /** Mails a reset link if the account exists; the answer is the same either way. */
+  forgotPassword: publicProcedure
+    .input(forgotPasswordSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, 'passwordResetByClient', ctx.clientIp);
+      await forgotPassword(ctx.deps, input.email);
+      return { success: true as const };
+    }),
+
+  /** Opens a reset link: sets the new password, ends every session, and signs this device in. */
+  resetPassword: publicProcedure
+    .input(resetPasswordSchema)
+    .output(signInResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await withLinkAttempt(ctx, () =>
+        resetPassword(ctx.deps, input.token, input.password),
+      );
+      // A reset proves the inbox, not the phone: a second factor is still asked for.
+      return signInOrChallenge(ctx, user, input.rememberMe);
     }),
 
   removeProfilePicture: protectedProcedure

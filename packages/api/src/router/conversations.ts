@@ -29,7 +29,7 @@ import {
   sendMessage,
   startConversation,
 } from '../services/conversations';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure, verifiedProcedure } from '../trpc';
 
 /** Events read per round; a reconnecting client catches up in batches of this size. */
 const EVENT_BATCH = 100;
@@ -40,7 +40,7 @@ const SESSION_CHECK_MS = 60_000;
 
 export const conversationsRouter = createTRPCRouter({
   /** Opens (or reopens) the conversation with a listing's seller. */
-  start: protectedProcedure
+  start: verifiedProcedure
     .input(listingRefSchema)
     .output(z.object({ id: z.number().int() }))
     .mutation(({ ctx, input }) => startConversation(ctx.deps, ctx.user, input.listingId)),

@@ -101,6 +101,9 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       termsAccepted: true,
     });
     const cookie = client.cookie() ?? '';
+    await client.caller.auth.verifyEmail({
+      token: await api.mail.tokenFor(user.email, '/verify-email'),
+    });
     return { user, cookie, caller: (await api.as(cookie)).caller };
   }
 

@@ -27,7 +27,7 @@ import {
   salesBetween,
   updateListing,
 } from '../services/listings';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure, verifiedProcedure } from '../trpc';
 
 export const listingsRouter = createTRPCRouter({
   list: protectedProcedure
@@ -61,7 +61,7 @@ export const listingsRouter = createTRPCRouter({
    * A new listing, limited per account and per client (product decisions: limits against abuse).
    * Photos come only with the multipart REST path, stored with the listing or not at all.
    */
-  create: protectedProcedure
+  create: verifiedProcedure
     // Before the input: a refused upload's form is never read (REST create-with-photos).
     .use(async ({ ctx, next }) => {
       await enforceRateLimit(ctx, 'listingCreateByAccount', String(ctx.user.id));

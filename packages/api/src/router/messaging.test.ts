@@ -311,24 +311,8 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
       rateLimits: { messagesByAccount: { points: 2, durationSeconds: 60 } },
     });
     try {
-      const a = await limited.as();
-      await a.caller.auth.register({
-        email: 'a@example.com',
-        password: 'limit-pass',
-        firstName: 'A',
-        lastName: 'B',
-        termsAccepted: true,
-      });
-      const b = await limited.as();
-      await b.caller.auth.register({
-        email: 'b@example.com',
-        password: 'limit-pass',
-        firstName: 'B',
-        lastName: 'C',
-        termsAccepted: true,
-      });
-      const seller = (await limited.as(a.cookie())).caller;
-      const buyer = (await limited.as(b.cookie())).caller;
+      const seller = (await limited.signUp('A')).caller;
+      const buyer = (await limited.signUp('B')).caller;
       const { id: listingId } = await seller.listings.create({
         title: 'Desk',
         category: 'Furniture',

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { reportOutputSchema, reportSchema } from '@yardsale/validators';
 
 import { createReport, reportsBy } from '../services/reports';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure, verifiedProcedure } from '../trpc';
 
 export const reportsRouter = createTRPCRouter({
   /** Reports a user (and optionally one of their listings) to the admin. */
-  create: protectedProcedure
+  create: verifiedProcedure
     .input(reportSchema)
     .output(reportOutputSchema)
     .mutation(async ({ ctx, input }) => {

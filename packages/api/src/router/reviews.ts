@@ -9,11 +9,11 @@ import {
 } from '@yardsale/validators';
 
 import { createReview, ratingOf, reviewsOf } from '../services/reviews';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure, verifiedProcedure } from '../trpc';
 
 export const reviewsRouter = createTRPCRouter({
   /** Rates a seller (1-5, optional comment); once per reviewer, seller and listing, never oneself. */
-  create: protectedProcedure
+  create: verifiedProcedure
     .input(reviewSchema)
     .output(reviewOutputSchema)
     .mutation(async ({ ctx, input }) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { TEST_PASSWORD, createTestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi, signedInUser } from '../testing';
 import type { TestApi } from '../testing';
 
 describe.each(testDatabaseKinds())('sign-in limits on %s', (kind) => {
@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('sign-in limits on %s', (kind) => {
     const client = await api.as(undefined, clientIp);
     const retryAfter = () => client.headers.find(([n]) => n === 'Retry-After')?.[1];
     try {
-      const user = await client.caller.auth.login({ email, password });
+      const user = signedInUser(await client.caller.auth.login({ email, password }));
       return { user, code: 'OK', message: '', retryAfter: retryAfter() };
     } catch (err) {
       if (!(err instanceof TRPCError)) throw err;

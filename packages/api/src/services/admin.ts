@@ -52,7 +52,7 @@ export async function sendAnnouncement(
         with conv as (
           insert into ${conversations} (buyer_id, seller_id, is_announcement, last_message_at)
           select ${users.id}, ${systemId}, true, now() from ${users}
-          where ${users.role} <> 'system' and ${users.id} <> ${sender.id}
+          where ${users.role} <> 'system' and ${users.id} <> ${sender.id} and ${users.deletedAt} is null
           on conflict (buyer_id) where is_announcement
           do update set last_message_at = excluded.last_message_at, buyer_hidden_at = null
           returning id, buyer_id

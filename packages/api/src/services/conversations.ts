@@ -145,6 +145,7 @@ export async function listConversations(
     lastName: t.lastName,
     profilePicture: t.profilePicture,
     role: t.role,
+    deleted: sql<boolean>`${t.deletedAt} is not null`,
   });
   const rows = await deps.db
     .select({
@@ -257,6 +258,8 @@ export async function sendMessage(
         sharedLock: sql<unknown>`pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0)`,
         lowerLock: sql<unknown>`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, least(${conversations.buyerId}, ${conversations.sellerId}))`,
         higherLock: sql<unknown>`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, greatest(${conversations.buyerId}, ${conversations.sellerId}))`,
+        // Nobody is left to read it (decision 068).
+        withDeleted: sql<boolean>`exists (select 1 from ${users} where ${users.id} in (${conversations.buyerId}, ${conversations.sellerId}) and ${users.deletedAt} is not null)`,
       })
       .from(conversations)
       .where(takesPart(user, conversationId));
@@ -267,6 +270,9 @@ export async function sendMessage(
         code: 'FORBIDDEN',
         message: UI_TEXT.conversation.announcementReadOnly,
       });
+    }
+    if (conversation.withDeleted) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: UI_TEXT.deleteAccount.recipientDeleted });
     }
     const [created] = await tx
       .insert(messages)

@@ -18,6 +18,10 @@ export const DEFAULT_RATE_LIMITS = {
    * gets in from where they usually do. (The in-memory store expires keys with a timer, so under 24 days.)
    */
   knownSignInClient: { points: 1, durationSeconds: 14 * 24 * 60 * 60 },
+  /** Wrong passwords or codes given to delete one account: a stolen session cannot guess its way on. */
+  accountDeletionFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Wrong second-factor codes (sign-in's code step, turning two-factor off) for one account. */
+  secondFactorFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Profile pictures uploaded by one account: each is a costly image decode. */
   profilePictureByAccount: { points: 10, durationSeconds: 60 * 60 },
   /** New accounts from one client. */
@@ -38,6 +42,16 @@ export const DEFAULT_RATE_LIMITS = {
   reportsByClient: { points: 30, durationSeconds: 60 * 60 },
   /** Place look-ups ("53703", "Madison, WI") from one client: cheap, but not a free geocoding service. */
   placeLookupByClient: { points: 60, durationSeconds: 60 },
+  /** Data exports by one account: each reads all of its rows and photos (decision 069). */
+  exportByAccount: { points: 3, durationSeconds: 60 * 60 },
+  /** Verification links one account asks to be sent again: each is a mail to someone's inbox. */
+  verificationMailByAccount: { points: 5, durationSeconds: 60 * 60 },
+  /** "Forgot password?" requests from one client. */
+  passwordResetByClient: { points: 10, durationSeconds: 60 * 60 },
+  /** Reset links mailed to one account, however many clients ask: no inbox is flooded. */
+  passwordResetMailByAccount: { points: 3, durationSeconds: 60 * 60 },
+  /** Verification and reset links tried from one client. */
+  linkAttemptsByClient: { points: 30, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -99,6 +99,7 @@ async function selectAdminReports(
     email: t.email,
     firstName: t.firstName,
     lastName: t.lastName,
+    deleted: sql<boolean>`${t.deletedAt} is not null`,
   });
   const query = deps.db
     .select({

@@ -17,13 +17,13 @@ const userNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.users.notFoundTitle });
 const duplicate = () => new TRPCError({ code: 'CONFLICT', message: UI_TEXT.review.duplicate });
 
-/** A person others can review or report: exists and is not the system account. */
+/** A person others can review or report: exists, is not the system account and was not deleted. */
 export async function findPerson(deps: ServerDeps, id: number) {
   const [row] = await deps.db
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, id));
-  return row && row.role !== 'system' ? row : null;
+  return row && row.role !== 'system' && !row.deletedAt ? { id: row.id, role: row.role } : null;
 }
 
 /** The listing, if it exists and belongs to `ownerId`. */
@@ -126,7 +126,7 @@ async function reviewRows(
 
 const letters = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** The first letter as a reader sees it (accents and combined characters kept whole). */
-function firstLetter(name: string): string {
+export function firstLetter(name: string): string {
   return letters.segment(name)[Symbol.iterator]().next().value?.segment ?? '';
 }
 

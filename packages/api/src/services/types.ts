@@ -13,6 +13,8 @@ export interface ApiConfig {
   secureCookies: boolean;
   /** The map's tiles and their credit; OpenStreetMap's when not given (DEFAULT_MAP_TILES). */
   mapTiles?: MapConfig;
+  /** Where links in mails point: the site's public address (APP_ORIGIN), never one a request names. */
+  linkOrigin?: string;
 }
 
 /** The part of pino the API uses, so tests can pass a silent or recording logger. */

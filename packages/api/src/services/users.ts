@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { TRPCError } from '@trpc/server';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 
 import { hashPassword, verifyPassword } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
@@ -21,6 +21,7 @@ import {
 } from '@yardsale/validators';
 
 import { errorForLog } from '../log-safety';
+import { requestEmailChange } from './account-links';
 import { processImage } from './images';
 import type { ServerDeps } from './types';
 
@@ -33,6 +34,7 @@ export const sessionUserColumns = {
   phone: schema.users.phone,
   profilePicture: schema.users.profilePicture,
   role: schema.users.role,
+  emailVerified: sql<boolean>`${schema.users.emailVerifiedAt} is not null`.as('email_verified'),
   createdAt: schema.users.createdAt,
 };
 
@@ -49,7 +51,7 @@ const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: UI_TEXT.regi
 const accountNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.profile.accountNotFound });
 
-/** A seller's public page: no e-mail, no phone; the system account has none. */
+/** A seller's public page: no e-mail, no phone; the system account and deleted accounts have none. */
 export async function publicProfile(deps: ServerDeps, id: number): Promise<PublicUser> {
   const [user] = await deps.db
     .select({
@@ -60,7 +62,14 @@ export async function publicProfile(deps: ServerDeps, id: number): Promise<Publi
       createdAt: schema.users.createdAt,
     })
     .from(schema.users)
-    .where(and(eq(schema.users.id, id), ne(schema.users.role, 'system')));
+    .where(
+      and(
+        eq(schema.users.id, id),
+        ne(schema.users.role, 'system'),
+        // A deleted account has no page (decision 068).
+        isNull(schema.users.deletedAt),
+      ),
+    );
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.users.notFoundTitle });
   return user;
 }
@@ -118,32 +127,31 @@ export async function authenticate(
   return user;
 }
 
+/**
+ * Names and phone change at once; a new e-mail address only once its mailed link is opened
+ * (requestEmailChange), so a typo never locks anyone out of their account.
+ */
 export async function updateProfile(
   deps: ServerDeps,
   user: SessionUser,
   input: UpdateProfileInput,
 ): Promise<SessionUser> {
   const values = updateProfileSchema.parse(input);
-  // The role stays with the account whatever its address (decision 029): an admin who moves keeps it, and
-  // the configured admin address gives nothing to whoever takes it.
-  try {
-    const [updated] = await deps.db
-      .update(schema.users)
-      .set({
-        firstName: values.firstName,
-        lastName: values.lastName,
-        email: values.email,
-        phone: values.phone ?? null,
-        updatedAt: deps.now(),
-      })
-      .where(eq(schema.users.id, user.id))
-      .returning(sessionUserColumns);
-    if (!updated) throw accountNotFound();
-    return updated;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw emailTaken();
-    throw err;
-  }
+  // The address first: when it is refused (taken, mail unavailable), nothing else has changed.
+  await requestEmailChange(deps, user, values.email);
+  // The role stays with the account whatever its address (decision 029).
+  const [updated] = await deps.db
+    .update(schema.users)
+    .set({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      phone: values.phone ?? null,
+      updatedAt: deps.now(),
+    })
+    .where(eq(schema.users.id, user.id))
+    .returning(sessionUserColumns);
+  if (!updated) throw accountNotFound();
+  return updated;
 }
 
 export async function changePassword(

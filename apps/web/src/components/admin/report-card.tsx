@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Badge, Button, FormField, Textarea, cn } from '@yardsale/ui';
-import { REPORT_CATEGORY_LABELS } from '@yardsale/validators';
+import { DELETED_USER, REPORT_CATEGORY_LABELS } from '@yardsale/validators';
 import type { AdminReport, ReportStatus } from '@yardsale/validators';
 import { useState } from 'react';
 
@@ -25,6 +25,19 @@ export function ReportStatusBadge({ status }: { status: ReportStatus }) {
 type Party = AdminReport['reporter'];
 
 function PartyDetail({ term, party }: { term: string; party: Party }) {
+  // A deleted account keeps its reports but has no page and no address (decision 068).
+  if (party.deleted) {
+    return (
+      <div className="min-w-0">
+        <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {term}
+        </dt>
+        <dd className="mt-0.5 min-w-0 font-medium text-muted-foreground italic">
+          {DELETED_USER.displayName}
+        </dd>
+      </div>
+    );
+  }
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{term}</dt>

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input, toast } from '@yardsale/ui';
-import { UI_TEXT, signInSchema } from '@yardsale/validators';
-import type { SignInInput } from '@yardsale/validators';
+import { FORGOT_TEXT, UI_TEXT, signInSchema } from '@yardsale/validators';
+import { Link } from '@tanstack/react-router';
+import type { SecondFactorRequired, SignInInput } from '@yardsale/validators';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -11,6 +13,7 @@ import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 import { RememberMeField } from '../forms/remember-me-field';
+import { SecondFactorStep } from './second-factor-step';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => Promise<void> }) {
   const trpc = useTRPC();
@@ -21,10 +24,17 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
   });
   const { errors, isSubmitting } = form.formState;
 
+  // Set when the password was right and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState<SecondFactorRequired | null>(null);
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const user = await login.mutateAsync(values);
-      await onSignedIn(user);
+      const result = await login.mutateAsync(values);
+      if ('secondFactorRequired' in result) {
+        setSecondStep(result);
+        return;
+      }
+      await onSignedIn(result);
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['email', 'password']);
       toast({
@@ -34,6 +44,19 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       });
     }
   });
+
+  if (secondStep) {
+    return (
+      <SecondFactorStep
+        step={secondStep}
+        onSignedIn={onSignedIn}
+        onCancel={() => {
+          setSecondStep(null);
+          form.resetField('password');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
@@ -54,6 +77,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       >
         <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </FormField>
+      <div className="-mt-3 flex justify-end">
+        <Link
+          to="/forgot-password"
+          className="rounded-md text-sm font-semibold text-primary underline-offset-4 hover:text-primary-hover hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {FORGOT_TEXT.link}
+        </Link>
+      </div>
       <RememberMeField id="signin-remember" control={form.control} />
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign In'}

@@ -1,7 +1,7 @@
 import type { DataTag, InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { TRPCQueryKey } from '@trpc/tanstack-react-query';
 import type { RouterOutputs } from '@yardsale/api';
-import { SYSTEM_ACCOUNT } from '@yardsale/validators';
+import { DELETED_USER, SYSTEM_ACCOUNT } from '@yardsale/validators';
 
 import type { AppTRPC } from '../../lib/trpc';
 
@@ -19,6 +19,7 @@ export function otherParty(conversation: ConversationSummary, myId: number): Par
 
 export function participantName(person: Participant): string {
   if (person.role === 'system') return SYSTEM_ACCOUNT.displayName;
+  if (person.deleted) return DELETED_USER.displayName;
   return `${person.firstName} ${person.lastName}`.trim();
 }
 
@@ -31,9 +32,10 @@ export function conversationTitle(conversation: ConversationSummary): string {
   return conversation.isAnnouncement ? SYSTEM_ACCOUNT.conversationTitle : 'Conversation';
 }
 
-/** Announcements are written by the YardSale Team only. */
+/** Announcements are written by the YardSale Team only; a deleted account reads nothing more. */
 export function isReadOnlyFor(conversation: ConversationSummary, myId: number): boolean {
-  return conversation.isAnnouncement && otherParty(conversation, myId).role === 'system';
+  const other = otherParty(conversation, myId);
+  return (conversation.isAnnouncement && other.role === 'system') || other.deleted;
 }
 
 /** Optimistic messages carry negative ids until the server's copy replaces them. */

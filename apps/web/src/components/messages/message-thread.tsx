@@ -138,7 +138,7 @@ export function MessageThread({
 
       {readOnly ? (
         <p className="border-t px-4 py-3 text-center text-sm text-muted-foreground">
-          {MESSAGES_TEXTS.readOnly}
+          {person.deleted ? UI_TEXT.deleteAccount.recipientDeleted : MESSAGES_TEXTS.readOnly}
         </p>
       ) : (
         <Composer conversationId={conversation.id} myId={myId} />

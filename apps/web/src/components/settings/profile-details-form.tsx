@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, toast } from '@yardsale/ui';
-import { UI_TEXT, updateProfileSchema } from '@yardsale/validators';
+import { UI_TEXT, VERIFY_TEXT, updateProfileSchema } from '@yardsale/validators';
+import { MailIcon } from 'lucide-react';
 import type { UpdateProfileInput } from '@yardsale/validators';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -26,7 +27,11 @@ export function ProfileDetailsForm() {
   const user = useCurrentUser();
   const trpc = useTRPC();
   const setSessionUser = useSetSessionUser();
+  const queryClient = useQueryClient();
   const update = useMutation(trpc.auth.updateProfile.mutationOptions());
+  // A new address waits for its link; until then the form shows the one in force.
+  const pending = useQuery(trpc.auth.pendingEmail.queryOptions());
+  const pendingEmail = pending.data?.pendingEmail ?? null;
   const form = useForm<UpdateProfileInput, unknown, z.output<typeof updateProfileSchema>>({
     resolver: zodResolver(updateProfileSchema),
     defaultValues: formValues(user),
@@ -38,7 +43,16 @@ export function ProfileDetailsForm() {
       const updated = await update.mutateAsync(values);
       setSessionUser(updated);
       form.reset(formValues(updated));
-      toast({ variant: 'success', title: UI_TEXT.profile.updatedTitle });
+      await queryClient.invalidateQueries({ queryKey: trpc.auth.pendingEmail.queryKey() });
+      if (values.email !== updated.email) {
+        toast({
+          variant: 'success',
+          title: VERIFY_TEXT.changeRequestedTitle,
+          description: VERIFY_TEXT.pendingChange(values.email),
+        });
+      } else {
+        toast({ variant: 'success', title: UI_TEXT.profile.updatedTitle });
+      }
     } catch (error) {
       const message = applyAccountDetailsErrors(error, form.setError, PERSONAL_DETAILS_FIELDS);
       toast({
@@ -57,6 +71,15 @@ export function ProfileDetailsForm() {
       aria-labelledby="profile-details-heading"
     >
       <PersonalDetailsFields idPrefix="settings" register={form.register} errors={errors} />
+      {pendingEmail ? (
+        <p
+          role="status"
+          className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        >
+          <MailIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {VERIFY_TEXT.pendingChange(pendingEmail)}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button
           type="button"

@@ -3,6 +3,7 @@ import type { Category } from '@yardsale/validators';
 import { ArrowRightIcon, MapIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
 
+import { VerifyEmailBanner } from '../../components/account/verify-email-banner';
 import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
 import { HomeListings } from '../../components/home/home-listings';
 import { listingsQueryInput, readHomeSearch } from '../../components/home/home-search';
@@ -118,6 +119,8 @@ function HomePage() {
           { to: '/map', label: 'Map', icon: MapIcon },
         ]}
       />
+
+      <VerifyEmailBanner />
 
       <BelowTheFold placeholder={<div className="min-h-dvh" />}>
         <HomeStats />

@@ -2,20 +2,20 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardContent, ComingSoonCard } from '@yardsale/ui';
 import {
   BellIcon,
-  DownloadIcon,
   EyeOffIcon,
   KeyRoundIcon,
   MapPinIcon,
   SettingsIcon,
-  ShieldCheckIcon,
-  Trash2Icon,
   UserRoundIcon,
 } from 'lucide-react';
 
 import { IconCardHeader } from '../../components/layout/icon-card-header';
 import { PageContainer, PageHeader } from '../../components/layout/page';
 import { ChangePasswordForm } from '../../components/settings/change-password-form';
+import { DataExportCard } from '../../components/settings/data-export-card';
+import { DeleteAccountCard } from '../../components/settings/delete-account-card';
 import { ProfileDetailsForm } from '../../components/settings/profile-details-form';
+import { TwoFactorCard } from '../../components/settings/two-factor-card';
 
 export const Route = createFileRoute('/_authenticated/settings')({
   head: () => ({ meta: [{ title: 'Account Settings · YardSale' }] }),
@@ -23,11 +23,6 @@ export const Route = createFileRoute('/_authenticated/settings')({
 });
 
 const COMING_SOON = [
-  {
-    title: 'Two-factor authentication',
-    description: 'Add a second step when you sign in, for extra peace of mind.',
-    icon: <ShieldCheckIcon />,
-  },
   {
     title: 'Notifications',
     description: 'Choose how we tell you about new messages and sales near you.',
@@ -42,16 +37,6 @@ const COMING_SOON = [
     title: 'Location',
     description: 'Set your neighbourhood so nearby sales show up first.',
     icon: <MapPinIcon />,
-  },
-  {
-    title: 'Data export',
-    description: 'Download a copy of your listings, messages and reviews.',
-    icon: <DownloadIcon />,
-  },
-  {
-    title: 'Account deletion',
-    description: 'Close your account and remove your data from YardSale.',
-    icon: <Trash2Icon />,
   },
 ] as const;
 
@@ -90,6 +75,10 @@ function SettingsPage() {
           </CardContent>
         </Card>
 
+        <TwoFactorCard />
+
+        <DataExportCard />
+
         <section aria-labelledby="more-settings-heading" className="flex flex-col gap-4">
           <h2
             id="more-settings-heading"
@@ -108,6 +97,8 @@ function SettingsPage() {
             ))}
           </div>
         </section>
+
+        <DeleteAccountCard />
       </div>
     </PageContainer>
   );

@@ -1,0 +1,134 @@
+import { UI_TEXT } from '@yardsale/validators';
+
+import { e2eEnv } from './env';
+import { mailedLink } from './mailbox';
+import { createAccount, currentToast, expect, field, newNeighbour, signIn, test } from './support';
+
+const M = UI_TEXT.account;
+
+/** The path and query of a mailed link: the test server's mails point at its own address. */
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+test('a new neighbour is asked to verify, gets a new link, opens it, and the banner goes', async ({
+  page,
+}) => {
+  const neighbour = newNeighbour('Vida', 'Stone');
+  await page.goto('/auth?mode=register');
+  await field(page, 'First name').fill(neighbour.firstName);
+  await field(page, 'Last name').fill(neighbour.lastName);
+  await field(page, 'Email').fill(neighbour.email);
+  await field(page, 'Password').fill(neighbour.password);
+  await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL('/home');
+
+  const banner = page.getByRole('region', { name: M.verify.bannerTitle });
+  await expect(banner).toContainText(M.verify.bannerDescription(neighbour.email));
+  const first = await mailedLink(neighbour.email, '/verify-email');
+
+  await banner.getByRole('button', { name: M.verify.resend }).click();
+  await expect(currentToast(page)).toContainText(M.verify.resentDescription(neighbour.email));
+  // Only the newest link works; the first now says so.
+  await expect.poll(() => mailedLink(neighbour.email, '/verify-email')).not.toBe(first);
+  const second = await mailedLink(neighbour.email, '/verify-email');
+
+  await page.goto(pathOf(first));
+  await expect(page.getByRole('heading', { name: M.verify.failedTitle })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(M.verify.invalidLink);
+
+  await page.goto(pathOf(second));
+  await expect(page.getByRole('heading', { name: M.verify.doneTitle })).toBeVisible();
+  await expect(page.getByText(M.verify.doneDescription(neighbour.email))).toBeVisible();
+  await page.getByRole('link', { name: 'Go to YardSale' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByText(`Hi ${neighbour.firstName}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: M.verify.bannerTitle })).toHaveCount(0);
+});
+
+test('an unverified neighbour is told why a listing cannot be posted yet', async ({ page }) => {
+  const neighbour = newNeighbour('Ulla', 'Moss');
+  await createAccount(page.request, neighbour, { verified: false });
+  const refused = await page.request.post('/api/listings/create-with-photos', {
+    multipart: {
+      title: 'Lamp',
+      category: 'Home & Garden',
+      listingType: 'single-item',
+      priceRange: 'Under $25',
+      address: '4 Pine Street, Madison, WI 53703',
+    },
+    headers: { origin: e2eEnv.baseURL },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(M.verify.required);
+});
+
+test('a forgotten password is reset from the mailed link, which then signs the neighbour in', async ({
+  page,
+}) => {
+  const neighbour = newNeighbour('Rhea', 'Park');
+  await createAccount(page.request, neighbour);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: M.forgot.link }).click();
+  await expect(page.getByRole('heading', { level: 1, name: M.forgot.title })).toBeVisible();
+  await field(page, 'Email').fill('not an address');
+  await page.getByRole('button', { name: M.forgot.submit }).click();
+  await expect(page.getByText(UI_TEXT.register.invalidEmail)).toBeVisible();
+  await field(page, 'Email').fill(neighbour.email);
+  await page.getByRole('button', { name: M.forgot.submit }).click();
+  await expect(page.getByRole('status')).toContainText(M.forgot.sent(neighbour.email));
+
+  const link = await mailedLink(neighbour.email, '/reset-password');
+  await page.goto(pathOf(link));
+  await expect(page.getByRole('heading', { level: 1, name: M.reset.title })).toBeVisible();
+  await field(page, 'New password').fill('fresh-porch-77');
+  await field(page, 'Confirm new password').fill('fresh-porch-78');
+  await page.getByRole('button', { name: M.reset.submit }).click();
+  await expect(page.getByText(UI_TEXT.password.mismatch)).toBeVisible();
+  await field(page, 'Confirm new password').fill('fresh-porch-77');
+  await page.getByRole('button', { name: M.reset.submit }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(currentToast(page)).toContainText(M.reset.doneTitle);
+
+  // The link worked once; the old password no longer does, the new one does.
+  await page.goto(pathOf(link));
+  await field(page, 'New password').fill('another-porch-1');
+  await field(page, 'Confirm new password').fill('another-porch-1');
+  await page.getByRole('button', { name: M.reset.submit }).click();
+  await expect(page.getByRole('alert')).toContainText(M.reset.invalidLink);
+  await page.context().clearCookies();
+  const old = await page.request.post('/api/login', {
+    data: { email: neighbour.email, password: neighbour.password },
+    headers: { origin: e2eEnv.baseURL },
+  });
+  expect(old.status()).toBe(401);
+  await signIn(page, { email: neighbour.email, password: 'fresh-porch-77' });
+});
+
+test('a new address in Settings waits for its link; the old one stays until then', async ({
+  page,
+}) => {
+  const neighbour = newNeighbour('Cleo', 'Ward');
+  await createAccount(page.request, neighbour);
+  const moved = neighbour.email.replace('@', '.moved@');
+  await page.goto('/settings');
+  await field(page, 'Email').fill(moved);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(currentToast(page)).toContainText(M.verify.changeRequestedTitle);
+  await expect(
+    page
+      .getByRole('form', { name: 'Profile Information' })
+      .getByText(M.verify.pendingChange(moved)),
+  ).toBeVisible();
+  await expect(field(page, 'Email')).toHaveValue(neighbour.email);
+
+  await page.goto(pathOf(await mailedLink(moved, '/verify-email')));
+  await expect(page.getByText(M.verify.doneDescription(moved))).toBeVisible();
+  await page.goto('/settings');
+  await expect(field(page, 'Email')).toHaveValue(moved);
+  await expect(page.getByText(M.verify.pendingChange(moved))).toHaveCount(0);
+});
