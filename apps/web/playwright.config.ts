@@ -61,30 +61,55 @@ export default defineConfig({
       grep: /@everyone/,
     },
   ],
-  webServer: {
-    // The built server, as it ships (turbo builds it before these journeys).
-    command: [process.execPath, '--enable-source-maps', e2eEnv.builtServer]
-      .map((part) => JSON.stringify(part))
-      .join(' '),
-    url: `${e2eEnv.baseURL}/healthz`,
-    env: {
-      PORT: e2eEnv.port,
-      HOST: '127.0.0.1',
-      DATA_DIR: e2eEnv.dataDir,
-      APP_ORIGIN: e2eEnv.baseURL,
-      NODE_ENV: 'test',
-      // The journeys walk through the demo neighbourhood.
-      SEED_DEMO: 'true',
-      ADMIN_EMAIL: e2eEnv.admin.email,
-      ADMIN_PASSWORD: e2eEnv.admin.password,
-      LOG_LEVEL: 'warn',
-      // Journeys that file many reports name their own client address; browsers send none (decision 053).
-      TRUST_PROXY: 'loopback',
-      ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
+  webServer: [
+    {
+      // The built server, as it ships (turbo builds it before these journeys).
+      command: [process.execPath, '--enable-source-maps', e2eEnv.builtServer]
+        .map((part) => JSON.stringify(part))
+        .join(' '),
+      url: `${e2eEnv.baseURL}/healthz`,
+      env: {
+        PORT: e2eEnv.port,
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eEnv.dataDir,
+        APP_ORIGIN: e2eEnv.baseURL,
+        NODE_ENV: 'test',
+        // The journeys walk through the demo neighbourhood.
+        SEED_DEMO: 'true',
+        ADMIN_EMAIL: e2eEnv.admin.email,
+        ADMIN_PASSWORD: e2eEnv.admin.password,
+        LOG_LEVEL: 'warn',
+        // Journeys that file many reports name their own client address; browsers send none (decision 053).
+        TRUST_PROXY: 'loopback',
+        ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      // The passkey journeys' own server, at localhost (decision 071), with its own database and
+      // no demo content.
+      command: [process.execPath, '--enable-source-maps', e2eEnv.builtServer]
+        .map((part) => JSON.stringify(part))
+        .join(' '),
+      url: `http://127.0.0.1:${e2eEnv.passkeys.port}/healthz`,
+      env: {
+        PORT: e2eEnv.passkeys.port,
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eEnv.passkeys.dataDir,
+        APP_ORIGIN: e2eEnv.passkeys.baseURL,
+        NODE_ENV: 'test',
+        SEED_DEMO: 'false',
+        ADMIN_EMAIL: e2eEnv.admin.email,
+        LOG_LEVEL: 'warn',
+        ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

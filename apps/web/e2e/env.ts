@@ -26,12 +26,24 @@ function freePort(): string {
 
 env.YARDSALE_E2E_PORT ??= freePort();
 env.YARDSALE_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yardsale-e2e-'));
+env.YARDSALE_E2E_PASSKEY_PORT ??= freePort();
+env.YARDSALE_E2E_PASSKEY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yardsale-e2e-passkeys-'));
 
 export const e2eEnv = {
   chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   port: env.YARDSALE_E2E_PORT,
   dataDir: env.YARDSALE_E2E_DATA_DIR,
   baseURL: `http://127.0.0.1:${env.YARDSALE_E2E_PORT}`,
+  /**
+   * A second server for the passkey journeys, whose site is at localhost: WebAuthn refuses an IP
+   * address as a site's name, and each server accepts pages from its own APP_ORIGIN only
+   * (decision 071).
+   */
+  passkeys: {
+    port: env.YARDSALE_E2E_PASSKEY_PORT,
+    dataDir: env.YARDSALE_E2E_PASSKEY_DATA_DIR,
+    baseURL: `http://localhost:${env.YARDSALE_E2E_PASSKEY_PORT}`,
+  },
   /** The server makes this account the admin at start. */
   admin: { email: 'admin@yardsale.test', password: 'e2e-admin-password' },
   ci: Boolean(env.CI),

@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 
 import { e2eEnv } from './env';
 
-/** The server has stopped by now; its temporary database folder goes with it. */
+/** The servers have stopped by now; their temporary database folders go with them. */
 export default async function globalTeardown() {
   await rm(e2eEnv.dataDir, { recursive: true, force: true });
+  await rm(e2eEnv.passkeys.dataDir, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import { authRouter } from './router/auth';
 import { conversationsRouter } from './router/conversations';
 import { geoRouter } from './router/geo';
 import { listingsRouter } from './router/listings';
+import { passkeysRouter } from './router/passkeys';
 import { reportsRouter } from './router/reports';
 import { reviewsRouter } from './router/reviews';
 import { savedRouter } from './router/saved';
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   conversations: conversationsRouter,
   geo: geoRouter,
   listings: listingsRouter,
+  passkeys: passkeysRouter,
   reports: reportsRouter,
   reviews: reviewsRouter,
   saved: savedRouter,

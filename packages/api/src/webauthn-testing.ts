@@ -89,7 +89,12 @@ export function softwareAuthenticator(origin: string) {
       passkeys.push(passkey);
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(credentialId.length);
-      const attested = Buffer.concat([Buffer.alloc(16), idLength, credentialId, coseKey(publicKey)]);
+      const attested = Buffer.concat([
+        Buffer.alloc(16),
+        idLength,
+        credentialId,
+        coseKey(publicKey),
+      ]);
       const authData = authenticatorData(rpId, FLAGS_UP_UV | FLAG_ATTESTED, 0, attested);
       const clientData = JSON.stringify({
         type: 'webauthn.create',

@@ -27,6 +27,9 @@ export const TWO_FACTOR_TEXT = {
   disabledTitle: 'Two-factor authentication is off',
   signInTitle: 'Enter your code',
   signInDescription: 'Open your authenticator app and enter the six-digit code for YardSale.',
+  passkeyStepTitle: 'Confirm with your passkey',
+  passkeyStepDescription:
+    'Your account asks for a passkey after the password. Use it to finish signing in.',
   signInRecoveryHint: 'Lost your phone? Enter one of your recovery codes instead.',
   verify: 'Verify',
   backToPassword: 'Use a different account',

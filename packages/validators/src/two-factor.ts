@@ -25,10 +25,7 @@ export const signInResultSchema = z.union([sessionUserSchema, secondFactorRequir
 export type SignInResult = z.output<typeof signInResultSchema>;
 
 /** The authenticator's six digits, or a recovery code (letters and digits, dashes allowed). */
-export const secondFactorCodeSchema = text()
-  .trim()
-  .min(1, M.codeRequired)
-  .max(40, M.wrongCode);
+export const secondFactorCodeSchema = text().trim().min(1, M.codeRequired).max(40, M.wrongCode);
 
 export const secondFactorSignInSchema = z.object({
   challenge: text().min(1).max(200),

@@ -1,6 +1,7 @@
 import { ACCOUNT_DELETION_TEXT } from './account-deletion-text';
 import { ACCOUNT_TEXT } from './account-text';
 import { TWO_FACTOR_TEXT } from './two-factor-text';
+import { PASSKEY_TEXT } from './passkey-text';
 import { AUTH_TEXT, INSTALL_TEXT, SIGN_OUT_TEXT } from './shell-text';
 
 /** User-facing texts from the spec (sections 5 and 8). Every screen and the server use these. */
@@ -10,6 +11,7 @@ export const UI_TEXT = {
   install: INSTALL_TEXT,
   account: ACCOUNT_TEXT,
   twoFactor: TWO_FACTOR_TEXT,
+  passkeys: PASSKEY_TEXT,
   deleteAccount: ACCOUNT_DELETION_TEXT,
   signIn: {
     invalidEmail: 'Please enter a valid email',

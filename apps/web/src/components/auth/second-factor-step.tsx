@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@yardsale/ui';
-import { TWO_FACTOR_TEXT, secondFactorCodeSchema } from '@yardsale/validators';
+import { PASSKEY_TEXT, TWO_FACTOR_TEXT, secondFactorCodeSchema } from '@yardsale/validators';
 import type { SecondFactorRequired } from '@yardsale/validators';
 import { ShieldCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { serverMessage } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { PasskeyButton } from './passkey-button';
 
 const M = TWO_FACTOR_TEXT;
 const formSchema = z.object({ code: secondFactorCodeSchema });
@@ -49,16 +50,22 @@ export function SecondFactorStep({
     }
   });
 
+  const withApp = step.methods.includes('totp');
+
   return (
     <div className="grid gap-5">
       <div className="flex gap-3 rounded-xl border bg-brand-50 p-4 text-sm">
         <ShieldCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-pine-700" />
         <div>
-          <h2 className="font-semibold text-foreground">{M.signInTitle}</h2>
-          <p className="mt-1 text-muted-foreground">{M.signInDescription}</p>
+          <h2 className="font-semibold text-foreground">
+            {withApp ? M.signInTitle : M.passkeyStepTitle}
+          </h2>
+          <p className="mt-1 text-muted-foreground">
+            {withApp ? M.signInDescription : M.passkeyStepDescription}
+          </p>
         </div>
       </div>
-      {step.methods.includes('totp') ? (
+      {withApp ? (
         <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={M.signInTitle}>
           <FormField
             label="Code"
@@ -79,6 +86,13 @@ export function SecondFactorStep({
             {M.verify}
           </Button>
         </form>
+      ) : null}
+      {step.methods.includes('passkey') ? (
+        <PasskeyButton
+          challenge={step.challenge}
+          label={PASSKEY_TEXT.useForSecondStep}
+          onSignedIn={onSignedIn}
+        />
       ) : null}
       <Button type="button" variant="ghost" onClick={onCancel}>
         {M.backToPassword}

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 import { RememberMeField } from '../forms/remember-me-field';
+import { PasskeyButton } from './passkey-button';
 import { SecondFactorStep } from './second-factor-step';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => Promise<void> }) {
@@ -89,6 +90,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign In'}
       </Button>
+      <PasskeyButton
+        remember={() => form.getValues('rememberMe') === true}
+        onSignedIn={onSignedIn}
+      />
     </form>
   );
 }

@@ -1,0 +1,261 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import * as schema from '@yardsale/db/schema';
+import { testDatabaseKinds } from '@yardsale/db/testing';
+import { PASSKEY_TEXT, TWO_FACTOR_TEXT } from '@yardsale/validators';
+import type { SignInResult } from '@yardsale/validators';
+
+import { relyingParty } from '../services/passkeys';
+import { TEST_PASSWORD, createTestApi, refusal, signedInUser } from '../testing';
+import type { TestApi } from '../testing';
+import { softwareAuthenticator } from '../webauthn-testing';
+import type { SoftwarePasskey } from '../webauthn-testing';
+
+type Authenticator = ReturnType<typeof softwareAuthenticator>;
+
+function challengeOf(result: SignInResult) {
+  if (!('secondFactorRequired' in result))
+    throw new Error('the sign-in asked for no second factor');
+  return result;
+}
+
+describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
+  let api: TestApi;
+  let device: Authenticator;
+
+  beforeAll(async () => {
+    api = await createTestApi(kind, {
+      rateLimits: {
+        loginByClient: { points: 1000, durationSeconds: 60 },
+        registerByClient: { points: 1000, durationSeconds: 60 },
+      },
+    });
+    device = softwareAuthenticator(relyingParty(api.deps.config).origin);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  /** A new neighbour with one passkey on `device`. */
+  async function withPasskey(name = 'Laptop') {
+    const person = await api.signUp('Pat');
+    const { token, options } = await person.caller.passkeys.registrationOptions();
+    const created = device.create(options);
+    await person.caller.passkeys.register({ token, name, response: created.response });
+    return { ...person, passkey: created.passkey };
+  }
+
+  async function passwordLess(passkey: SoftwarePasskey, remember = false) {
+    const client = await api.as();
+    const { token, options } = await client.caller.passkeys.signInOptions({});
+    const user = await client.caller.passkeys.signIn({
+      token,
+      response: device.get(options, passkey),
+      remember,
+    });
+    return { user, cookie: client.cookie() };
+  }
+
+  it('adds a passkey, listed in Settings, and then asks for it after the password', async () => {
+    const person = await withPasskey('Kitchen tablet');
+    const security = await person.caller.account.security();
+    expect(security.passkeys).toEqual([
+      {
+        id: person.passkey.id,
+        name: 'Kitchen tablet',
+        createdAt: expect.any(Date) as Date,
+        lastUsedAt: null,
+      },
+    ]);
+
+    const client = await api.as();
+    const result = await client.caller.auth.login({
+      email: person.user.email,
+      password: TEST_PASSWORD,
+      rememberMe: false,
+    });
+    expect(result).toMatchObject({ secondFactorRequired: true, methods: ['passkey'] });
+    // The password alone starts no session.
+    expect(client.cookie()).toBeUndefined();
+  });
+
+  it('offers only new passkeys: the ones already added are excluded', async () => {
+    const person = await withPasskey();
+    const { options } = await person.caller.passkeys.registrationOptions();
+    expect(options.excludeCredentials?.map((c) => c.id)).toEqual([person.passkey.id]);
+    expect(options.rp).toEqual({ name: 'YardSale', id: relyingParty(api.deps.config).rpID });
+    expect(options.authenticatorSelection).toMatchObject({
+      residentKey: 'preferred',
+      userVerification: 'preferred',
+    });
+  });
+
+  it('signs in password-less, and keeps the use', async () => {
+    const person = await withPasskey();
+    const { user, cookie } = await passwordLess(person.passkey);
+    expect(user.id).toBe(person.user.id);
+    const me = await (await api.as(cookie)).caller.auth.me();
+    expect(me?.id).toBe(person.user.id);
+
+    const [row] = await api.handle.db
+      .select()
+      .from(schema.passkeys)
+      .where(eq(schema.passkeys.id, person.passkey.id));
+    expect(row?.counter).toBe(person.passkey.counter);
+    expect(row?.lastUsedAt).toBeInstanceOf(Date);
+  });
+
+  it('completes a sign-in after the password as its second factor', async () => {
+    const person = await withPasskey();
+    const client = await api.as();
+    const step = challengeOf(
+      await client.caller.auth.login({
+        email: person.user.email,
+        password: TEST_PASSWORD,
+        rememberMe: true,
+      }),
+    );
+    const { token, options } = await client.caller.passkeys.signInOptions({
+      challenge: step.challenge,
+    });
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([person.passkey.id]);
+    const response = device.get(options, person.passkey);
+    const user = await client.caller.passkeys.signIn({ token, response });
+    expect(user.id).toBe(person.user.id);
+    expect(client.cookie()).toBeDefined();
+    expect((await (await api.as(client.cookie())).caller.auth.me())?.id).toBe(person.user.id);
+
+    // The sign-in is spent: the same answer opens no second session.
+    const again = await refusal((await api.as()).caller.passkeys.signIn({ token, response }));
+    expect(again.code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a replayed answer, another account’s passkey, and another site’s answer', async () => {
+    const owner = await withPasskey();
+    const other = await withPasskey();
+
+    // Replay: an answer to spent options does not answer new ones.
+    const first = await api.as();
+    const used = await first.caller.passkeys.signInOptions({});
+    const answer = device.get(used.options, owner.passkey);
+    await first.caller.passkeys.signIn({ token: used.token, response: answer });
+    const fresh = await (await api.as()).caller.passkeys.signInOptions({});
+    const replayed = await refusal(
+      (await api.as()).caller.passkeys.signIn({ token: fresh.token, response: answer }),
+    );
+    expect(replayed).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.notRecognized });
+
+    // The other neighbour's passkey is no second factor for the owner's password.
+    const client = await api.as();
+    const step = challengeOf(
+      await client.caller.auth.login({
+        email: owner.user.email,
+        password: TEST_PASSWORD,
+        rememberMe: false,
+      }),
+    );
+    const { token, options } = await client.caller.passkeys.signInOptions({
+      challenge: step.challenge,
+    });
+    const wrongKey = await refusal(
+      client.caller.passkeys.signIn({ token, response: device.get(options, other.passkey) }),
+    );
+    expect(wrongKey).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.notRecognized });
+    expect(client.cookie()).toBeUndefined();
+
+    // An answer made for another site's page.
+    const elsewhere = await refusal(
+      client.caller.passkeys.signIn({
+        token,
+        response: device.get(options, owner.passkey, { origin: 'https://yardsale.example.net' }),
+      }),
+    );
+    expect(elsewhere.code).toBe('BAD_REQUEST');
+
+    // Each wrong answer counted: after five the sign-in must start again with the password.
+    for (let i = 0; i < 3; i += 1) {
+      await refusal(
+        client.caller.passkeys.signIn({ token, response: device.get(options, other.passkey) }),
+      );
+    }
+    const spent = await refusal(
+      client.caller.passkeys.signIn({ token, response: device.get(options, owner.passkey) }),
+    );
+    expect(spent.code).toBe('UNAUTHORIZED');
+    expect(client.cookie()).toBeUndefined();
+  });
+
+  it('refuses an unknown passkey and a password-less token used as a second factor', async () => {
+    const stranger = softwareAuthenticator(relyingParty(api.deps.config).origin);
+    const notAdded = stranger.create({
+      challenge: 'x',
+      rp: { id: relyingParty(api.deps.config).rpID },
+      user: { id: 'eA' },
+    }).passkey;
+    const client = await api.as();
+    const { token, options } = await client.caller.passkeys.signInOptions({});
+    const unknown = await refusal(
+      client.caller.passkeys.signIn({ token, response: stranger.get(options, notAdded) }),
+    );
+    expect(unknown).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.notRecognized });
+
+    const expired = await refusal(client.caller.passkeys.signInOptions({ challenge: token }));
+    expect(expired).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: TWO_FACTOR_TEXT.challengeExpired,
+    });
+  });
+
+  it('keeps a registration to the account that asked for it', async () => {
+    const asker = await api.signUp('Asker');
+    const other = await api.signUp('Other');
+    const { token, options } = await asker.caller.passkeys.registrationOptions();
+    const created = device.create(options);
+    const refused = await refusal(
+      other.caller.passkeys.register({ token, name: 'Borrowed', response: created.response }),
+    );
+    expect(refused.code).toBe('UNAUTHORIZED');
+    expect((await other.caller.account.security()).passkeys).toEqual([]);
+  });
+
+  it('removes a passkey with the password only, and never another account’s', async () => {
+    const person = await withPasskey();
+    const other = await withPasskey();
+
+    const wrong = await refusal(
+      person.caller.passkeys.remove({ id: person.passkey.id, password: 'not-the-password' }),
+    );
+    expect(wrong).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.wrongPassword });
+
+    const notTheirs = await refusal(
+      person.caller.passkeys.remove({ id: other.passkey.id, password: TEST_PASSWORD }),
+    );
+    expect(notTheirs.code).toBe('NOT_FOUND');
+    expect((await other.caller.account.security()).passkeys).toHaveLength(1);
+
+    await person.caller.passkeys.remove({ id: person.passkey.id, password: TEST_PASSWORD });
+    expect((await person.caller.account.security()).passkeys).toEqual([]);
+
+    // Without a passkey (or an authenticator) the password alone signs in again,
+    const client = await api.as();
+    signedInUser(
+      await client.caller.auth.login({
+        email: person.user.email,
+        password: TEST_PASSWORD,
+        rememberMe: false,
+      }),
+    );
+    // and the removed passkey no longer does.
+    const gone = await refusal(passwordLess(person.passkey));
+    expect(gone.code).toBe('BAD_REQUEST');
+  });
+
+  it('needs a session to add or remove a passkey', async () => {
+    const visitor = (await api.as()).caller;
+    expect((await refusal(visitor.passkeys.registrationOptions())).code).toBe('UNAUTHORIZED');
+    expect(
+      (await refusal(visitor.passkeys.remove({ id: 'abc', password: TEST_PASSWORD }))).code,
+    ).toBe('UNAUTHORIZED');
+  });
+});

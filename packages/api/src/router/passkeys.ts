@@ -1,0 +1,74 @@
+import {
+  passkeyRegisterSchema,
+  passkeyRegistrationOptionsSchema,
+  passkeyRemoveSchema,
+  passkeySignInOptionsInputSchema,
+  passkeySignInOptionsSchema,
+  passkeySignInSchema,
+  sessionUserSchema,
+  successSchema,
+} from '@yardsale/validators';
+
+import {
+  addPasskey,
+  newRegistrationOptions,
+  newSignInOptions,
+  removePasskey,
+  signInWithPasskey,
+} from '../services/passkeys';
+import { WrongSecondFactorError } from '../services/two-factor';
+import { createTRPCRouter, enforceRateLimit, protectedProcedure, publicProcedure } from '../trpc';
+
+/** Passkeys (decision 071): added and removed in Settings; a second factor, or a sign-in of their own. */
+export const passkeysRouter = createTRPCRouter({
+  /** Starts adding a passkey: the browser's options, and the token its answer comes back with. */
+  registrationOptions: protectedProcedure
+    .output(passkeyRegistrationOptionsSchema)
+    .mutation(({ ctx }) => newRegistrationOptions(ctx.deps, ctx.user)),
+
+  /** Keeps the passkey the browser created for the options of `token`. */
+  register: protectedProcedure
+    .input(passkeyRegisterSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await addPasskey(ctx.deps, ctx.user.id, input);
+      return { success: true as const };
+    }),
+
+  /** Removes a passkey of the account; asks for the password. */
+  remove: protectedProcedure
+    .input(passkeyRemoveSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      const key = String(ctx.user.id);
+      await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', key, 'check');
+      try {
+        await removePasskey(ctx.deps, ctx.user.id, input.id, input.password);
+      } catch (err) {
+        if (err instanceof WrongSecondFactorError) {
+          await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', key);
+        }
+        throw err;
+      }
+      return { success: true as const };
+    }),
+
+  /** Starts a passkey sign-in: after a password (`challenge`), or password-less. */
+  signInOptions: publicProcedure
+    .input(passkeySignInOptionsInputSchema)
+    .output(passkeySignInOptionsSchema)
+    .mutation(async ({ ctx, input }) => {
+      // Only checked: the sign-in that follows is the attempt that counts.
+      await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp, 'check');
+      return newSignInOptions(ctx.deps, input.challenge);
+    }),
+
+  /** Finishes a passkey sign-in and starts the session. */
+  signIn: publicProcedure
+    .input(passkeySignInSchema)
+    .output(sessionUserSchema)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
+      return signInWithPasskey(ctx, input);
+    }),
+});
