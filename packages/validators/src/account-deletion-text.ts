@@ -1,3 +1,5 @@
+import { DELETED_USER } from './deleted-user';
+
 /** Texts of deleting one's account (the settings card, its dialog and the server's answers). */
 export const ACCOUNT_DELETION_TEXT = {
   cardTitle: 'Delete Account',
@@ -30,5 +32,5 @@ export const ACCOUNT_DELETION_TEXT = {
   /** Writing to a conversation whose other party deleted their account. */
   recipientDeleted: 'This neighbour deleted their account, so they cannot receive messages.',
   /** Shown wherever a deleted account's name would be. */
-  deletedUserName: 'Deleted user',
+  deletedUserName: DELETED_USER.displayName,
 } as const;

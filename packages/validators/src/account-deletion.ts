@@ -9,15 +9,6 @@ const M = UI_TEXT.deleteAccount;
 /** What the settings form asks to be typed, exactly, before an account is deleted. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
-/** A deleted account keeps its row as a tombstone under this name and an address nobody can own. */
-export const DELETED_USER = {
-  firstName: 'Deleted',
-  lastName: 'user',
-  displayName: M.deletedUserName,
-  /** `.invalid` is reserved (RFC 2606): no mail is ever delivered there. */
-  email: (id: number) => `deleted-${id}@deleted.invalid`,
-} as const;
-
 /** `DELETE /api/user`: the password, and the second factor's code where two-factor sign-in is on. */
 export const deleteAccountSchema = z.object({
   password: text()

@@ -1,141 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Button, FormField, toast } from '@yardsale/ui';
-import {
-  PASSWORD_MIN_LENGTH,
-  RESET_TEXT,
-  UI_TEXT,
-  VERIFY_TEXT,
-  resetPasswordSchema,
-} from '@yardsale/validators';
-import type { SecondFactorRequired } from '@yardsale/validators';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { createFileRoute } from '@tanstack/react-router';
 
-import { AuthCard } from '../components/auth/auth-card';
-import { SecondFactorStep } from '../components/auth/second-factor-step';
-import { PasswordInput } from '../components/forms/password-input';
-import { applyServerFieldErrors, serverMessage } from '../lib/errors';
+import { ResetPasswordPage } from '../components/auth/reset-password-page';
 import { text } from '../lib/search-params';
-import type { SessionUser } from '../lib/session';
-import { useReplaceSession } from '../lib/session-actions';
-import { useTRPC } from '../lib/trpc';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search): { token?: string } => ({ token: text(search.token) }),
   head: () => ({ meta: [{ title: 'Choose a new password · YardSale' }] }),
-  component: ResetPasswordPage,
+  component: ResetPasswordRoute,
 });
 
-const formSchema = resetPasswordSchema
-  .pick({ password: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: UI_TEXT.password.mismatch,
-    path: ['confirmPassword'],
-  });
-type FormInput = z.input<typeof formSchema>;
-
-function ResetPasswordPage() {
+function ResetPasswordRoute() {
   const { token } = Route.useSearch();
-  const trpc = useTRPC();
-  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
-  const replaceSession = useReplaceSession();
-  const navigate = useNavigate();
-  const form = useForm<FormInput, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  // The new password is saved; an account with two-factor sign-in still gives its code.
-  const [secondStep, setSecondStep] = useState<SecondFactorRequired | null>(null);
-  const signedIn = async (user: SessionUser) => {
-    replaceSession(user);
-    toast({
-      variant: 'success',
-      title: RESET_TEXT.doneTitle,
-      description: RESET_TEXT.doneDescription,
-    });
-    await navigate({ to: '/home', replace: true });
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await reset.mutateAsync({ token: token ?? '', password: values.password });
-      if ('secondFactorRequired' in result) {
-        setSecondStep(result);
-        return;
-      }
-      await signedIn(result);
-    } catch (error) {
-      if (applyServerFieldErrors(error, form.setError, ['password'])) return;
-      form.setError('root.server', {
-        type: 'server',
-        message: serverMessage(error) ?? RESET_TEXT.failedTitle,
-      });
-    }
-  });
-
-  if (!token) {
-    return (
-      <AuthCard title={VERIFY_TEXT.failedTitle}>
-        <p role="alert" className="text-sm text-muted-foreground">
-          {VERIFY_TEXT.missingToken}
-        </p>
-      </AuthCard>
-    );
-  }
-
-  if (secondStep) {
-    return (
-      <AuthCard title={RESET_TEXT.doneTitle}>
-        <SecondFactorStep
-          step={secondStep}
-          onSignedIn={signedIn}
-          onCancel={() => void navigate({ to: '/auth' })}
-        />
-      </AuthCard>
-    );
-  }
-
-  return (
-    <AuthCard title={RESET_TEXT.title} description={RESET_TEXT.description}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={RESET_TEXT.title}>
-        <FormField
-          label="New password"
-          htmlFor="reset-password"
-          error={errors.password?.message}
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
-        >
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
-        </FormField>
-        <FormField
-          label="Confirm new password"
-          htmlFor="reset-confirm-password"
-          error={errors.confirmPassword?.message}
-          required
-        >
-          <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
-        </FormField>
-        {errors.root?.server?.message ? (
-          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-destructive">
-            <p className="font-medium">{errors.root.server.message}</p>
-            <Link
-              to="/forgot-password"
-              className="mt-1 inline-block font-semibold underline underline-offset-4"
-            >
-              Send me a new link
-            </Link>
-          </div>
-        ) : null}
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          {RESET_TEXT.submit}
-        </Button>
-      </form>
-    </AuthCard>
-  );
+  return <ResetPasswordPage token={token} />;
 }

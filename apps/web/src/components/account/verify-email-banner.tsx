@@ -11,11 +11,10 @@ import { useTRPC } from '../../lib/trpc';
  * Until the address is confirmed, posting, messaging, reviewing and reporting wait for it (the
  * server refuses them); this says so where a new neighbour lands, with a way to get a new link.
  */
-export function VerifyEmailBanner() {
+export default function VerifyEmailBanner() {
   const user = useCurrentUser();
   const trpc = useTRPC();
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
-  if (user.emailVerified) return null;
 
   const onResend = async () => {
     try {

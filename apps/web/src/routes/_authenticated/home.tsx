@@ -1,9 +1,8 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import type { Category } from '@yardsale/validators';
 import { ArrowRightIcon, MapIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 
-import { VerifyEmailBanner } from '../../components/account/verify-email-banner';
 import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
 import { HomeListings } from '../../components/home/home-listings';
 import { listingsQueryInput, readHomeSearch } from '../../components/home/home-search';
@@ -18,6 +17,9 @@ import { PageContainer } from '../../components/layout/page';
 import { useCurrentUser } from '../../lib/session';
 import { batchSent } from '../../lib/trpc';
 import { readViewerLocation, useViewerLocation } from '../../lib/viewer-location';
+
+// Only a neighbour who has not confirmed their address downloads the banner and its texts.
+const VerifyEmailBanner = lazy(() => import('../../components/account/verify-email-banner'));
 
 export const Route = createFileRoute('/_authenticated/home')({
   // The page and its data request in one file: it is fetched early (with the session check), and
@@ -120,7 +122,11 @@ function HomePage() {
         ]}
       />
 
-      <VerifyEmailBanner />
+      {user.emailVerified ? null : (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
 
       <BelowTheFold placeholder={<div className="min-h-dvh" />}>
         <HomeStats />
