@@ -2,7 +2,16 @@ import { UI_TEXT } from '@yardsale/validators';
 
 import { e2eEnv } from './env';
 import { mailedLink } from './mailbox';
-import { createAccount, currentToast, expect, field, newNeighbour, signIn, test } from './support';
+import {
+  createAccount,
+  currentToast,
+  expect,
+  field,
+  newNeighbour,
+  ownAddress,
+  signIn,
+  test,
+} from './support';
 
 const M = UI_TEXT.account;
 
@@ -15,6 +24,7 @@ const pathOf = (link: string) => {
 test('a new neighbour is asked to verify, gets a new link, opens it, and the banner goes', async ({
   page,
 }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
   const neighbour = newNeighbour('Vida', 'Stone');
   await page.goto('/auth?mode=register');
   await field(page, 'First name').fill(neighbour.firstName);
@@ -49,6 +59,7 @@ test('a new neighbour is asked to verify, gets a new link, opens it, and the ban
 });
 
 test('an unverified neighbour is told why a listing cannot be posted yet', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
   const neighbour = newNeighbour('Ulla', 'Moss');
   await createAccount(page.request, neighbour, { verified: false });
   const refused = await page.request.post('/api/listings/create-with-photos', {
@@ -68,6 +79,7 @@ test('an unverified neighbour is told why a listing cannot be posted yet', async
 test('a forgotten password is reset from the mailed link, which then signs the neighbour in', async ({
   page,
 }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
   const neighbour = newNeighbour('Rhea', 'Park');
   await createAccount(page.request, neighbour);
   await page.context().clearCookies();
@@ -112,6 +124,7 @@ test('a forgotten password is reset from the mailed link, which then signs the n
 test('a new address in Settings waits for its link; the old one stays until then', async ({
   page,
 }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
   const neighbour = newNeighbour('Cleo', 'Ward');
   await createAccount(page.request, neighbour);
   const moved = neighbour.email.replace('@', '.moved@');

@@ -2,7 +2,15 @@ import { TOTP, Secret } from 'otpauth';
 
 import { UI_TEXT } from '@yardsale/validators';
 
-import { createAccount, currentToast, expect, field, newNeighbour, test } from './support';
+import {
+  createAccount,
+  currentToast,
+  expect,
+  field,
+  newNeighbour,
+  ownAddress,
+  test,
+} from './support';
 
 const M = UI_TEXT.twoFactor;
 
@@ -19,6 +27,7 @@ function appCode(secret: string): string {
 test('a neighbour turns on an authenticator app, then signs in with password and code', async ({
   page,
 }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
   const neighbour = newNeighbour('Tamsin', 'Hart');
   await createAccount(page.request, neighbour);
   await page.goto('/settings');

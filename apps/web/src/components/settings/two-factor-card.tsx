@@ -22,7 +22,7 @@ import type { TotpDisableInput } from '@yardsale/validators';
 import { ShieldCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';

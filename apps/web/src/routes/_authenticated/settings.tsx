@@ -1,20 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardContent, ComingSoonCard } from '@yardsale/ui';
-import {
-  BellIcon,
-  EyeOffIcon,
-  KeyRoundIcon,
-  MapPinIcon,
-  SettingsIcon,
-  UserRoundIcon,
-} from 'lucide-react';
+import { BellIcon, EyeOffIcon, KeyRoundIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
 
 import { IconCardHeader } from '../../components/layout/icon-card-header';
 import { PageContainer, PageHeader } from '../../components/layout/page';
 import { ChangePasswordForm } from '../../components/settings/change-password-form';
 import { DataExportCard } from '../../components/settings/data-export-card';
 import { DeleteAccountCard } from '../../components/settings/delete-account-card';
+import { PasskeysCard } from '../../components/settings/passkeys-card';
 import { ProfileDetailsForm } from '../../components/settings/profile-details-form';
+import { LocationCard } from '../../components/settings/location-card';
 import { TwoFactorCard } from '../../components/settings/two-factor-card';
 
 export const Route = createFileRoute('/_authenticated/settings')({
@@ -32,11 +27,6 @@ const COMING_SOON = [
     title: 'Privacy',
     description: 'Decide what other members can see on your public profile.',
     icon: <EyeOffIcon />,
-  },
-  {
-    title: 'Location',
-    description: 'Set your neighbourhood so nearby sales show up first.',
-    icon: <MapPinIcon />,
   },
 ] as const;
 
@@ -75,7 +65,11 @@ function SettingsPage() {
           </CardContent>
         </Card>
 
+        <PasskeysCard />
+
         <TwoFactorCard />
+
+        <LocationCard />
 
         <DataExportCard />
 
