@@ -36,6 +36,11 @@ for (const { name: width, viewport } of WIDTHS) {
       { path: '/terms', heading: /Terms/ },
       { path: '/privacy', heading: /Privacy/ },
       { path: '/no-such-street/42', heading: 'Page Not Found' },
+      { path: '/forgot-password', heading: 'Forgot your password?' },
+      // Links that no longer work still get a readable page.
+      { path: '/reset-password?token=expired-or-unknown', heading: 'Choose a new password' },
+      { path: '/verify-email?token=expired-or-unknown', heading: 'This link does not work' },
+      { path: '/verify-email', heading: 'This link does not work' },
     ] as const;
 
     for (const screen of screens) {

@@ -48,7 +48,9 @@ function ForgotPasswordPage() {
           <MailCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-pine-700" />
           <div>
             <p className="font-semibold text-foreground">{FORGOT_TEXT.sentTitle}</p>
-            <p className="mt-1 text-muted-foreground">{FORGOT_TEXT.sent(sentTo)}</p>
+            <p className="mt-1 [overflow-wrap:anywhere] text-muted-foreground">
+              {FORGOT_TEXT.sent(sentTo)}
+            </p>
           </div>
         </div>
       ) : (

@@ -45,7 +45,9 @@ export default function VerifyEmailBanner() {
         <h2 id="verify-email-heading" className="font-display text-base font-semibold">
           {VERIFY_TEXT.bannerTitle}
         </h2>
-        <p className="mt-0.5 text-sm">{VERIFY_TEXT.bannerDescription(user.email)}</p>
+        <p className="mt-0.5 text-sm [overflow-wrap:anywhere]">
+          {VERIFY_TEXT.bannerDescription(user.email)}
+        </p>
       </div>
       <Button
         variant="outline"

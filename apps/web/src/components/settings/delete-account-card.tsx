@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   Button,
@@ -70,6 +70,9 @@ function DeleteAccountForm() {
   const navigate = useNavigate();
   const replaceSession = useReplaceSession();
   const remove = useMutation(trpc.account.delete.mutationOptions());
+  // The code is asked for only where the authenticator is on (shown while that is not yet known).
+  const security = useQuery(trpc.account.security.queryOptions());
+  const askCode = security.data?.totpEnabled ?? true;
   const form = useForm<DeleteAccountFormInput, unknown, z.output<typeof deleteAccountFormSchema>>({
     resolver: zodResolver(deleteAccountFormSchema),
     defaultValues: EMPTY,
@@ -114,14 +117,16 @@ function DeleteAccountForm() {
         >
           <PasswordInput autoComplete="current-password" {...form.register('password')} />
         </FormField>
-        <FormField
-          label={M.codeLabel}
-          htmlFor="delete-account-code"
-          error={errors.code?.message}
-          description={M.codeDescription}
-        >
-          <Input autoComplete="one-time-code" spellCheck={false} {...form.register('code')} />
-        </FormField>
+        {askCode ? (
+          <FormField
+            label={M.codeLabel}
+            htmlFor="delete-account-code"
+            error={errors.code?.message}
+            description={M.codeDescription}
+          >
+            <Input autoComplete="one-time-code" spellCheck={false} {...form.register('code')} />
+          </FormField>
+        ) : null}
         <FormField
           label={M.confirmationLabel(DELETE_ACCOUNT_CONFIRMATION)}
           htmlFor="delete-account-confirmation"

@@ -173,7 +173,7 @@ function EnableDialog({ onDone }: { onDone: () => void }) {
           <p className="text-center text-sm text-muted-foreground">{M.setupManual}</p>
           <code
             aria-label="Set-up key"
-            className="rounded-md bg-muted px-3 py-1.5 font-mono text-sm tracking-wider break-all"
+            className="rounded-md bg-muted px-3 py-1.5 font-mono text-sm tracking-wider break-words"
           >
             {setup.data.secret.replace(/(.{4})/g, '$1 ').trim()}
           </code>
