@@ -99,6 +99,19 @@ const envSchema = databaseEnvSchema.extend({
   MAP_TILE_ATTRIBUTION: z.string().trim().min(1).default(DEFAULT_MAP_TILES.attribution),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default(DEFAULT_MAIL_FROM),
+  // Web push's VAPID key pair (base64url: a 65-byte public point, a 32-byte private scalar).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -142,6 +155,15 @@ export interface ServerConfig {
    * `<dataDir>/outbox` as .eml files; in production without it, not at all.
    */
   mail: { smtpUrl: string | undefined; outboxDir: string | undefined; from: string };
+  /**
+   * Web push's VAPID identity: the configured key pair, or, outside production without one, a pair
+   * generated once into `<dataDir>/vapid-keys.json`; in production without one, push is off.
+   */
+  push: {
+    keys: { publicKey: string; privateKey: string } | undefined;
+    keysFile: string | undefined;
+    subject: string;
+  };
 }
 
 /** Reads and checks configuration once; a bad value stops the start with the variable's name. */
@@ -154,6 +176,14 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
           code: 'custom',
           path: ['SHUTDOWN_DELAY_MS'],
           message: 'must be shorter than SHUTDOWN_TIMEOUT_MS, or the stop never gets to drain',
+        });
+      }
+      if (Boolean(v.VAPID_PUBLIC_KEY) !== Boolean(v.VAPID_PRIVATE_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+          message:
+            'must be set together with its other half (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)',
         });
       }
       if (v.NODE_ENV === 'production' && v.SEED_DEMO === 'true') {
@@ -196,6 +226,17 @@ export function readConfig(source: Record<string, string | undefined>): ServerCo
           ? undefined
           : path.join(database.dataDir, 'outbox'),
       from: e.MAIL_FROM,
+    },
+    push: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      keysFile:
+        e.VAPID_PUBLIC_KEY || e.NODE_ENV === 'production'
+          ? undefined
+          : path.join(database.dataDir, 'vapid-keys.json'),
+      subject: e.VAPID_SUBJECT ?? `mailto:${database.adminEmail}`,
     },
   };
 }

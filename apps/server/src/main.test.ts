@@ -106,15 +106,19 @@ describe('the built server (dist/main.js)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-built-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('says at start how mail leaves: loudly off in production without SMTP_URL, else the outbox folder', async () => {
-    const cases: { env: Record<string, string>; said: string }[] = [
-      { env: { NODE_ENV: 'production' }, said: 'Mail is off: SMTP_URL is not set' },
+  it('says at start how mail and push leave: loudly off in production without their settings, else the outbox folder and kept keys', async () => {
+    const cases: { env: Record<string, string>; said: string[]; notSaid?: string }[] = [
+      {
+        env: { NODE_ENV: 'production' },
+        said: ['Mail is off: SMTP_URL is not set', 'Push is off: VAPID_PUBLIC_KEY'],
+      },
       {
         env: { NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'false' },
-        said: 'No SMTP_URL: mail is written to the outbox folder',
+        said: ['No SMTP_URL: mail is written to the outbox folder'],
+        notSaid: 'Push is off',
       },
     ];
-    for (const [i, { env, said }] of cases.entries()) {
+    for (const [i, { env, said, notSaid }] of cases.entries()) {
       const port = await freePort();
       const server = start({
         PORT: String(port),
@@ -124,7 +128,8 @@ describe('the built server (dist/main.js)', () => {
         ...env,
       });
       await waitForHealth(`http://127.0.0.1:${port}`, server);
-      expect(server.output()).toContain(said);
+      for (const line of said) expect(server.output()).toContain(line);
+      if (notSaid) expect(server.output()).not.toContain(notSaid);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     }

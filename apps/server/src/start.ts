@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 
 import {
   createMailer,
+  createPushSender,
   createServerDeps,
   createPostgresEventBus,
   ensureAdminRole,
@@ -16,6 +17,7 @@ import { seedAccounts, seedDatabase } from '@yardsale/db/seed';
 import { ENDED_LISTING_PURGE_DAYS, USER_EVENT_RETENTION_DAYS } from '@yardsale/validators';
 
 import { buildApp } from './app';
+import { loadVapidKeys } from './push-keys';
 import type { App } from './app';
 import type { ServerConfig } from './env';
 
@@ -58,6 +60,9 @@ export async function startServer(
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
     : undefined;
 
+  // Made once in development and kept in the data folder; off in production without VAPID_* keys.
+  const vapid = await loadVapidKeys(config.push);
+
   const server = await buildApp({
     createDeps: (logger) =>
       createServerDeps({
@@ -67,6 +72,7 @@ export async function startServer(
         redis,
         events,
         mail: createMailer({ ...config.mail, logger }),
+        push: vapid ? createPushSender(vapid) : null,
         config: {
           adminEmail: config.adminEmail,
           secureCookies: config.env === 'production',
@@ -99,6 +105,12 @@ export async function startServer(
     log.info(
       { outbox: config.mail.outboxDir },
       'No SMTP_URL: mail is written to the outbox folder',
+    );
+  }
+
+  if (!vapid) {
+    log.error(
+      'Push is off: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set. Notifications reach people by e-mail and in the app only',
     );
   }
 

@@ -13,6 +13,8 @@ export { createMemoryEventBus, createPostgresEventBus } from './services/event-b
 export type { EventBus } from './services/event-bus';
 export { MailUnavailableError, createMailer } from './services/mail';
 export type { MailMessage, MailMode, Mailer } from './services/mail';
+export { PushFailedError, createPushSender, newVapidKeys } from './services/push';
+export type { PushOutcome, PushSender, PushSubscriptionKeys, VapidKeys } from './services/push';
 export type { ApiConfig, ServerDeps, Logger } from './services/types';
 export { DEFAULT_RATE_LIMITS, RateLimitedError } from './services/rate-limits';
 export type { RateLimitSettings } from './services/rate-limits';

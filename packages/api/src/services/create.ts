@@ -7,6 +7,7 @@ import { createMemoryEventBus } from './event-bus';
 import type { EventBus } from './event-bus';
 import { createMailer } from './mail';
 import type { Mailer } from './mail';
+import type { PushSender } from './push';
 import { createRateLimits } from './rate-limits';
 import type { RateLimitSettings } from './rate-limits';
 import type { ApiConfig, ServerDeps, Logger } from './types';
@@ -22,6 +23,8 @@ export function createServerDeps(options: {
   rateLimits?: Partial<RateLimitSettings>;
   /** Defaults to off: a caller that sends mail is told it is unavailable. */
   mail?: Mailer;
+  /** Defaults to off (null): no VAPID keys, no push. */
+  push?: PushSender | null;
   now?: () => Date;
 }): ServerDeps {
   const now = options.now ?? (() => new Date());
@@ -31,6 +34,7 @@ export function createServerDeps(options: {
     config: options.config,
     logger: options.logger,
     mail: options.mail ?? createMailer({ from: 'YardSale', logger: options.logger }),
+    push: options.push ?? null,
     // Sessions age by the same clock as everything else (tests move it).
     sessions: createSessionManager(options.db, {
       secureCookies: options.config.secureCookies,

@@ -4,6 +4,7 @@ import type { MapConfig } from '@yardsale/validators';
 import type { SessionManager } from '../auth/sessions';
 import type { EventBus } from './event-bus';
 import type { Mailer } from './mail';
+import type { PushSender } from './push';
 import type { RateLimits } from './rate-limits';
 
 export interface ApiConfig {
@@ -35,6 +36,8 @@ export interface ServerDeps {
   config: ApiConfig;
   /** Sends the product's mail (SMTP, the development outbox, or off). */
   mail: Mailer;
+  /** Sends web push with the server's VAPID keys; null where push is off (production without keys). */
+  push: PushSender | null;
   logger: Logger;
   /** The clock; tests move it instead of sleeping. */
   now: () => Date;
