@@ -1,13 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { simpleParser } from 'mailparser';
-import type { ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startTestSmtpServer } from '../smtp-testing';
+import type { TestSmtpServer } from '../smtp-testing';
 import { recordingLogger } from '../testing';
 import { MailUnavailableError, createMailer } from './mail';
 
@@ -20,48 +19,26 @@ const MESSAGE = {
 const FROM = 'YardSale <no-reply@yardsale.example>';
 
 describe('mail through an SMTP server', () => {
-  const received: { from: string | undefined; to: string[]; mail: ParsedMail }[] = [];
-  let server: SMTPServer;
-  let port = 0;
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              mail,
-            });
-            callback();
-          })
-          .catch((error: unknown) => {
-            callback(error instanceof Error ? error : new Error(String(error)));
-          });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startTestSmtpServer();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers a message with its plain-text and HTML parts to the SMTP_URL server', async () => {
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${String(port)}`,
+      smtpUrl: smtp.url,
       from: FROM,
       logger: recordingLogger(),
     });
     expect(mailer.mode).toBe('smtp');
     await mailer.send(MESSAGE);
 
-    expect(received).toHaveLength(1);
-    const [delivery] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [delivery] = smtp.received;
     expect(delivery?.from).toBe('no-reply@yardsale.example');
     expect(delivery?.to).toEqual(['maria.gonzalez@example.com']);
     expect(delivery?.mail.subject).toBe('Verify your e-mail');
