@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AuthCard } from '../components/auth/auth-card';
 import { applyServerFieldErrors, serverMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
+import { FormAlert } from '../components/forms/form-alert';
 
 export const Route = createFileRoute('/forgot-password')({
   head: () => ({ meta: [{ title: 'Forgot password · YardSale' }] }),
@@ -64,14 +65,7 @@ function ForgotPasswordPage() {
               {...form.register('email')}
             />
           </FormField>
-          {errors.root?.server?.message ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
-            >
-              {errors.root.server.message}
-            </p>
-          ) : null}
+          <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
             {FORGOT_TEXT.submit}
           </Button>

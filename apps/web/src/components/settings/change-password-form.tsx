@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { applyServerFieldErrors, serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
+import { FormAlert } from '../forms/form-alert';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -103,23 +104,11 @@ export function ChangePasswordForm() {
           />
         </FormField>
       </div>
-      {emptyFields.length > 0 ? (
-        <p
-          id={ALL_REQUIRED_ID}
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
-        >
-          {UI_TEXT.password.allRequired}
-        </p>
-      ) : null}
-      {errors.root?.server?.message ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
-        >
-          {errors.root.server.message}
-        </p>
-      ) : null}
+      <FormAlert
+        id={ALL_REQUIRED_ID}
+        message={emptyFields.length > 0 ? UI_TEXT.password.allRequired : undefined}
+      />
+      <FormAlert message={errors.root?.server?.message} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
           {isSubmitting ? 'Updating…' : 'Update Password'}

@@ -33,6 +33,7 @@ import { useReplaceSession } from '../../lib/session-actions';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 import { IconCardHeader } from '../layout/icon-card-header';
+import { FormAlert } from '../forms/form-alert';
 
 const M = UI_TEXT.deleteAccount;
 const EMPTY: DeleteAccountFormInput = { password: '', code: '', confirmation: '' };
@@ -140,14 +141,7 @@ function DeleteAccountForm() {
             {...form.register('confirmation')}
           />
         </FormField>
-        {errors.root?.server?.message ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
-          >
-            {errors.root.server.message}
-          </p>
-        ) : null}
+        <FormAlert message={errors.root?.server?.message} />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">

@@ -28,6 +28,7 @@ import { createPasskey, passkeyProblem } from '../../lib/passkeys';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 import { IconCardHeader } from '../layout/icon-card-header';
+import { FormAlert } from '../forms/form-alert';
 
 const M = PASSKEY_TEXT;
 const DAY = { zone: 'local', month: 'short', year: true } as const;
@@ -157,14 +158,7 @@ function AddPasskeyDialog({ onDone }: { onDone: () => void }) {
         <FormField label={M.nameLabel} htmlFor="passkey-name" error={errors.name?.message} required>
           <Input autoComplete="off" {...form.register('name')} />
         </FormField>
-        {errors.root?.server?.message ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-destructive"
-          >
-            {errors.root.server.message}
-          </p>
-        ) : null}
+        <FormAlert message={errors.root?.server?.message} />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="outline">
