@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   LISTING_TYPES,
+  NOTIFICATION_KINDS,
   PRICE_RANGES,
   REPORT_CATEGORIES,
   REPORT_STATUSES,
@@ -15,7 +16,9 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -466,6 +469,225 @@ export const reports = pgTable(
   ],
 );
 
+/** A person's notification switches, per kind and channel; no row means the defaults (decision 073). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Only the kinds a person changed; the rest follow DEFAULT_NOTIFICATION_SETTINGS. */
+  settings: jsonb()
+    .$type<Record<string, { push?: boolean; email?: boolean }>>()
+    .notNull()
+    .default({}),
+  /** In every notification mail's unsubscribe link; it can only turn mail off. */
+  unsubscribeToken: text().notNull().unique(),
+  updatedAt: updatedAt(),
+});
+
+/** One browser (device) that accepted push: where its push service takes messages, and its keys. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull().unique(),
+    /**
+     * The sign-in that subscribed this browser: when it ends (sign-out, expiry, a password reset),
+     * the device stops getting this person's pushes.
+     */
+    sessionId: text()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_id_idx').on(t.userId)],
+);
+
+/** A search a person keeps, told of new listings that match it. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    search: text().notNull().default(''),
+    category: text({ enum: CATEGORIES }),
+    listingType: listingType(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    radiusMiles: doublePrecision(),
+    push: boolean().notNull().default(true),
+    email: text({ enum: ['instant', 'daily', 'off'] })
+      .notNull()
+      .default('daily'),
+    paused: boolean().notNull().default(false),
+    /** Words of `search` a listing must match (saved_search_words); 0 matches on the filters alone. */
+    wordCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_user_id_idx').on(t.userId),
+    // Searches without words are matched on their filters alone: those with a place by the area
+    // they cover (the box search checks first, decision 074), the others by category.
+    index('saved_searches_no_words_idx')
+      .on(t.category)
+      .where(sql`word_count = 0 and not paused and latitude is null`),
+    index('saved_searches_no_words_place_idx')
+      .using('gist', sql`earth_box(ll_to_earth(latitude, longitude), radius_miles * 1609.344)`)
+      .where(sql`word_count = 0 and not paused and latitude is not null`),
+    check('saved_searches_email_check', oneOf('email', ['instant', 'daily', 'off'])),
+  ],
+);
+
+/**
+ * Each word of a saved search as search reads it: the word itself (found as part of a listing's
+ * words) and the full-text forms search looks for. A new listing finds the searches it matches
+ * through these indexes (decision 074).
+ */
+export const savedSearchWords = pgTable(
+  'saved_search_words',
+  {
+    savedSearchId: integer()
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    /**
+     * The word's place among the search's words, stop words counted: as in search, only the first
+     * six are also found as part of a longer word.
+     */
+    position: integer().notNull(),
+    word: text().notNull(),
+    forms: text().array().notNull(),
+    /**
+     * The search's word count and filters, copied: they never change once it is saved, and a new
+     * listing's hits are checked on these rows before any search is read.
+     */
+    wordCount: integer().notNull(),
+    category: text({ enum: CATEGORIES }),
+    listingType: listingType(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    radiusMiles: doublePrecision(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.position] }),
+    index('saved_search_words_word_idx').on(t.word),
+    index('saved_search_words_forms_idx').using('gin', t.forms),
+  ],
+);
+
+/** Listings that matched a saved search: each once, and those waiting for the daily digest. */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: integer()
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: integer()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set for a match that goes into the daily digest; cleared when a digest took it. */
+    digestDue: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.listingId] }),
+    index('saved_search_matches_digest_idx')
+      .on(t.userId)
+      .where(sql`digest_due`),
+  ],
+);
+
+/** The bell: what happened to a person, newest first, and whether they have seen it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(''),
+    /** Not foreign keys: the entry outlives a deleted listing or conversation (which then says so). */
+    listingId: integer(),
+    conversationId: integer(),
+    createdAt: createdAt(),
+    readAt: timestamptz(),
+  },
+  (t) => [
+    index('notifications_user_id_id_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+    check('notifications_kind_check', oneOf('kind', NOTIFICATION_KINDS)),
+  ],
+);
+
+/**
+ * Pushes and mails to send, written in the transaction of the event that causes them and sent by
+ * the outbox worker. The key makes each one unique: written twice, it is kept once (decision 073).
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    channel: text({ enum: ['push', 'email'] }).notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    dueAt: timestamptz().notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    /** A worker holds the row until then; after it, another may take it (the first one crashed). */
+    lockedUntil: timestamptz(),
+    sentAt: timestamptz(),
+    /** Given up: retries ran out, or it is no longer wanted (read, switched off). */
+    doneReason: text(),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_outbox_due_idx')
+      .on(t.dueAt)
+      .where(sql`sent_at is null and done_reason is null`),
+    index('notification_outbox_user_id_idx').on(t.userId),
+    check('notification_outbox_channel_check', oneOf('channel', ['push', 'email'])),
+  ],
+);
+
+/** One digest per person per day: the row is the claim, so two instances never both send it. */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    matches: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Until when a person has the app open somewhere: pushes for messages wait while they do. */
+export const userPresence = pgTable('user_presence', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  onlineUntil: timestamptz().notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -486,3 +708,6 @@ export type Message = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 export type Report = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type OutboxRow = typeof notificationOutbox.$inferSelect;

@@ -22,3 +22,5 @@ export * from './conversation';
 export * from './trust-output';
 export * from './environment';
 export * from './input';
+export * from './notifications';
+export * from './notification-text';
