@@ -36,6 +36,15 @@ export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
 export { addListingPhotos, purgeEndedListings } from './services/listings';
 export { pruneEvents } from './services/conversations';
+export {
+  OUTBOX_LEASE_MS,
+  queueDailyDigests,
+  retryDelayMs,
+  runOutboxBatch,
+  startOutboxWorker,
+} from './services/outbox';
+export type { BatchResult, OutboxWorker } from './services/outbox';
+export { digestMail, notificationMail } from './services/notification-mail';
 export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';
 export {

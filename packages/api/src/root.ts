@@ -4,10 +4,12 @@ import { authRouter } from './router/auth';
 import { conversationsRouter } from './router/conversations';
 import { geoRouter } from './router/geo';
 import { listingsRouter } from './router/listings';
+import { notificationsRouter } from './router/notifications';
 import { passkeysRouter } from './router/passkeys';
 import { reportsRouter } from './router/reports';
 import { reviewsRouter } from './router/reviews';
 import { savedRouter } from './router/saved';
+import { savedSearchesRouter } from './router/saved-searches';
 import { usersRouter } from './router/users';
 import { createTRPCRouter } from './trpc';
 
@@ -18,10 +20,12 @@ export const appRouter = createTRPCRouter({
   conversations: conversationsRouter,
   geo: geoRouter,
   listings: listingsRouter,
+  notifications: notificationsRouter,
   passkeys: passkeysRouter,
   reports: reportsRouter,
   reviews: reviewsRouter,
   saved: savedRouter,
+  savedSearches: savedSearchesRouter,
   users: usersRouter,
 });
 

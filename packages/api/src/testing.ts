@@ -17,6 +17,7 @@ import { ensureAdminRole } from './services/users';
 import type { ServerDeps, Logger } from './services/types';
 import { MailUnavailableError } from './services/mail';
 import type { MailMessage, Mailer } from './services/mail';
+import type { PushSender } from './services/push';
 
 /** A mailer that keeps what it is asked to send, for tests that open the links in it. */
 export interface RecordingMailer extends Mailer {
@@ -120,6 +121,8 @@ export async function createTestApi(
     storage?: FileStorage;
     /** Mail is off, as on a production server without SMTP_URL. */
     mailOff?: boolean;
+    /** Sends web push (to a test push service); off when not given. */
+    push?: PushSender;
   } = {},
 ): Promise<TestApi> {
   const handle = await createTestDatabase(kind, { onQuery: options.onQuery });
@@ -135,6 +138,7 @@ export async function createTestApi(
     config: { adminEmail: TEST_ADMIN_EMAIL, secureCookies: false },
     rateLimits: options.rateLimits,
     now: options.now,
+    push: options.push ?? null,
   });
   const api: TestApi = {
     deps,

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, getTableName, inArray, is, or, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { DELETED_USER, UI_TEXT } from '@yardsale/validators';
+import { DEFAULT_NOTIFICATION_SETTINGS, DELETED_USER, UI_TEXT } from '@yardsale/validators';
 import type { ListingInput } from '@yardsale/validators';
 
 import { TEST_PASSWORD, createTestApi, refusal } from '../testing';
@@ -38,8 +39,33 @@ const TABLES = {
   messages: schema.messages,
   userEvents: schema.userEvents,
   reports: schema.reports,
+  notificationSettings: schema.notificationSettings,
+  pushSubscriptions: schema.pushSubscriptions,
+  savedSearches: schema.savedSearches,
+  savedSearchWords: schema.savedSearchWords,
+  savedSearchMatches: schema.savedSearchMatches,
+  notifications: schema.notifications,
+  notificationOutbox: schema.notificationOutbox,
+  notificationDigests: schema.notificationDigests,
+  userPresence: schema.userPresence,
 } as const;
 type TableName = keyof typeof TABLES;
+
+/** Not counted: the search index's words of all listings, which refer to no one. */
+const NOT_COUNTED = ['search_terms'];
+
+describe('what the deletion test counts', () => {
+  it('counts every table of the schema', () => {
+    const all = Object.values(schema as Record<string, unknown>)
+      .filter((value): value is PgTable => is(value, PgTable))
+      .map((table) => getTableName(table));
+    expect(
+      Object.values(TABLES)
+        .map((table) => getTableName(table))
+        .sort(),
+    ).toEqual(all.filter((name) => !NOT_COUNTED.includes(name)).sort());
+  });
+});
 
 const item = (title: string): ListingInput => ({
   title,
@@ -123,6 +149,28 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     const bea = await neighbour('Bea', 'Buyer');
     const carl = await neighbour('Carl', 'Critic');
 
+    // Notifications: a saved search each (Sam's finds Bea's lamp, Bea's finds Sam's sofa), Sam's
+    // settings, a phone of Sam's that takes pushes, a digest sent, the app open.
+    await sam.caller.savedSearches.create({ search: 'lamp' });
+    await bea.caller.savedSearches.create({ search: 'sofa' });
+    await sam.caller.notifications.updateSettings({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      announcement: { push: false, email: false },
+    });
+    await api.deps.db.insert(schema.pushSubscriptions).values({
+      userId: sam.user.id,
+      sessionId: sql`(select id from sessions where user_id = ${sam.user.id} limit 1)`,
+      endpoint: 'https://push.example/sams-phone',
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ',
+      auth: 'c2VjcmV0',
+    });
+    await api.deps.db
+      .insert(schema.notificationDigests)
+      .values({ userId: sam.user.id, day: '2031-06-07', matches: 1 });
+    await api.deps.db
+      .insert(schema.userPresence)
+      .values({ userId: sam.user.id, onlineUntil: new Date(Date.now() + 60_000) });
+
     // Sam: two listings with a photo each, a profile picture, a second session.
     const samSofa = await createListing(api.deps, sam.user, item('Green sofa'), [
       await photo('#228844'),
@@ -201,9 +249,64 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
         'messages',
         eq(schema.messages.conversationId, samAnnouncement?.id ?? 0),
       ),
+      savedSearches: await rowCount('savedSearches', eq(schema.savedSearches.userId, samId)),
+      savedSearchWords: await rowCount(
+        'savedSearchWords',
+        inArray(
+          schema.savedSearchWords.savedSearchId,
+          api.deps.db
+            .select({ id: schema.savedSearches.id })
+            .from(schema.savedSearches)
+            .where(eq(schema.savedSearches.userId, samId)),
+        ),
+      ),
+      // Sam's search's match of Bea's lamp, and Bea's search's match of Sam's sofa.
+      savedSearchMatches: await rowCount(
+        'savedSearchMatches',
+        or(
+          eq(schema.savedSearchMatches.userId, samId),
+          inArray(schema.savedSearchMatches.listingId, samListings),
+        ),
+      ),
+      pushSubscriptions: await rowCount(
+        'pushSubscriptions',
+        eq(schema.pushSubscriptions.userId, samId),
+      ),
+      notifications: await rowCount('notifications', eq(schema.notifications.userId, samId)),
+      notificationOutbox: await rowCount(
+        'notificationOutbox',
+        eq(schema.notificationOutbox.userId, samId),
+      ),
+      notificationDigests: await rowCount(
+        'notificationDigests',
+        eq(schema.notificationDigests.userId, samId),
+      ),
+      notificationSettings: await rowCount(
+        'notificationSettings',
+        eq(schema.notificationSettings.userId, samId),
+      ),
+      userPresence: await rowCount('userPresence', eq(schema.userPresence.userId, samId)),
     };
     expect(theirs).toMatchObject({ listings: 2, listingImages: 2, savedBy: 1, savedOf: 1 });
     expect(theirs).toMatchObject({ reviews: 2, sessions: 2, announcementMessages: 1 });
+    expect(theirs).toMatchObject({
+      savedSearches: 1,
+      savedSearchWords: 1,
+      savedSearchMatches: 2,
+      pushSubscriptions: 1,
+      notificationDigests: 1,
+      notificationSettings: 1,
+      userPresence: 1,
+    });
+    // At least the match of Bea's lamp: a bell entry, and its push waiting to be sent.
+    expect(theirs.notifications).toBeGreaterThan(0);
+    expect(theirs.notificationOutbox).toBeGreaterThan(0);
+    const beasBell = await bea.caller.notifications.list();
+    expect(beasBell.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'saved-search', listingId: samSofa }),
+      ]),
+    );
     const imageRows = await api.deps.db
       .select({ imageUrl: schema.listingImages.imageUrl, card: schema.listingImages.thumbnailUrl })
       .from(schema.listingImages)
@@ -232,7 +335,18 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
       conversations: before.conversations - 1,
       messages: before.messages - theirs.announcementMessages,
       userEvents: before.userEvents - theirs.userEvents,
+      // Nothing of Sam's notifications is left; Bea's bell keeps its entry about the sofa.
+      savedSearches: before.savedSearches - theirs.savedSearches,
+      savedSearchWords: before.savedSearchWords - theirs.savedSearchWords,
+      savedSearchMatches: before.savedSearchMatches - theirs.savedSearchMatches,
+      pushSubscriptions: before.pushSubscriptions - theirs.pushSubscriptions,
+      notifications: before.notifications - theirs.notifications,
+      notificationOutbox: before.notificationOutbox - theirs.notificationOutbox,
+      notificationDigests: before.notificationDigests - theirs.notificationDigests,
+      notificationSettings: before.notificationSettings - theirs.notificationSettings,
+      userPresence: before.userPresence - theirs.userPresence,
     });
+    expect((await bea.caller.notifications.list()).items).toEqual(beasBell.items);
 
     // The photo files and the profile picture are gone from storage.
     const left = filesIn(api.uploadsDir);

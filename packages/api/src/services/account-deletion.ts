@@ -15,13 +15,20 @@ const {
   conversations,
   listingImages,
   listings,
+  notificationDigests,
+  notificationOutbox,
+  notificationSettings,
+  notifications,
   passkeys,
+  pushSubscriptions,
   recoveryCodes,
   reviews,
   savedListings,
+  savedSearches,
   sessions,
   signInChallenges,
   userEvents,
+  userPresence,
   users,
 } = schema;
 
@@ -36,8 +43,9 @@ export class WrongAccountSecretError extends TRPCError {
 
 /**
  * Deletes an account (decision 068), in one transaction: its listings (their conversations are kept,
- * detached), photos, saves, sessions, sign-in secrets, the reviews it wrote and received, and its own
- * side of its conversations. The row stays as a tombstone named "Deleted user", because the other
+ * detached), photos, saves, sessions, sign-in secrets, the reviews it wrote and received, its own
+ * side of its conversations, and everything of its notifications (saved searches, devices, the bell,
+ * what waits to be sent, its settings). The row stays as a tombstone named "Deleted user", because the other
  * party's conversations, both sides' messages and the reports it filed point at it. The files go after
  * the commit; the account's open websockets close.
  */
@@ -134,6 +142,15 @@ export async function deleteAccount(
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
     await tx.delete(userEvents).where(eq(userEvents.userId, userId));
+    // The tombstone stays, so nothing cascades: its searches stop matching, its devices get no more
+    // pushes, and nothing waiting is mailed to the old address.
+    await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    await tx.delete(notificationOutbox).where(eq(notificationOutbox.userId, userId));
+    await tx.delete(notificationDigests).where(eq(notificationDigests.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
+    await tx.delete(userPresence).where(eq(userPresence.userId, userId));
 
     await tx
       .update(users)

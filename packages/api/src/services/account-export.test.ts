@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-import { eq, getTableName, is } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { SYSTEM_ACCOUNT, UI_TEXT } from '@yardsale/validators';
+import { DEFAULT_NOTIFICATION_SETTINGS, SYSTEM_ACCOUNT, UI_TEXT } from '@yardsale/validators';
 import type { ListingInput } from '@yardsale/validators';
 
 import { createTestApi } from '../testing';
@@ -141,6 +141,34 @@ describe.each(testDatabaseKinds())('the data export on %s', (kind) => {
       name: 'Robin’s phone',
     });
 
+    // A saved search each: Robin's finds Sam's lamp, Sam's finds Robin's bench (neither Robin's to export).
+    await me.caller.savedSearches.create({
+      search: 'lamp',
+      name: 'Lamps nearby',
+      email: 'instant',
+    });
+    await other.caller.savedSearches.create({ search: 'bench', name: 'SAMS-OWN-SEARCH' });
+    await me.caller.notifications.updateSettings({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      review: { push: false, email: false },
+    });
+    await db.insert(schema.pushSubscriptions).values([
+      {
+        userId: me.user.id,
+        sessionId: sql`(select id from sessions where user_id = ${me.user.id} limit 1)`,
+        endpoint: 'https://push.example/robins-phone',
+        p256dh: 'P256DH-KEY-OF-ROBINS-PHONE',
+        auth: 'AUTH-SECRET-OF-ROBINS-PHONE',
+      },
+      {
+        userId: other.user.id,
+        sessionId: sql`(select id from sessions where user_id = ${other.user.id} limit 1)`,
+        endpoint: 'https://push.example/SAMS-PHONE',
+        p256dh: 'P256DH-KEY-OF-SAMS-PHONE',
+        auth: 'AUTH-SECRET-OF-SAMS-PHONE',
+      },
+    ]);
+
     await setProfilePicture(api.deps, me.user.id, await photo('#884422'));
     const myListing = await createListing(api.deps, me.user, item(), [await photo('#225588')]);
     const otherListing = await createListing(
@@ -191,7 +219,14 @@ describe.each(testDatabaseKinds())('the data export on %s', (kind) => {
       .from(schema.users)
       .where(eq(schema.users.id, me.user.id));
     const token = me.cookie?.split('=')[1] ?? '';
+    const [settings] = await db
+      .select({ token: schema.notificationSettings.unsubscribeToken })
+      .from(schema.notificationSettings)
+      .where(eq(schema.notificationSettings.userId, me.user.id));
     secrets.push(
+      settings?.token ?? 'no unsubscribe token',
+      'P256DH-KEY-OF-ROBINS-PHONE',
+      'AUTH-SECRET-OF-ROBINS-PHONE',
       row?.hash ?? 'no hash',
       'JBSWY3DPEHPK3PXPTOTPSECRET',
       'PUBLIC-KEY-MATERIAL',
@@ -276,6 +311,37 @@ describe.each(testDatabaseKinds())('the data export on %s', (kind) => {
     });
     expect(report).not.toHaveProperty('adminNotes');
     expect(text).not.toContain('MODERATOR-ONLY-NOTE');
+  });
+
+  it('holds the notification settings, saved searches, the bell and the push endpoints without their keys', () => {
+    expect(document.notificationSettings).toMatchObject({
+      userId: ids.me,
+      settings: { ...DEFAULT_NOTIFICATION_SETTINGS, review: { push: false, email: false } },
+    });
+    expect(recordsAt(document, 'savedSearches[]')).toEqual([
+      expect.objectContaining({ name: 'Lamps nearby', search: 'lamp', email: 'instant' }),
+    ]);
+    const bell = recordsAt(document, 'notifications[]');
+    expect(bell).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'saved-search',
+          body: 'Brass floor lamp',
+          listingId: ids.otherListing,
+          readAt: null,
+        }),
+      ]),
+    );
+    expect(bell.filter((n) => n.userId !== ids.me)).toEqual([]);
+    const devices = recordsAt(document, 'pushSubscriptions[]');
+    expect(devices).toEqual([
+      expect.objectContaining({ endpoint: 'https://push.example/robins-phone' }),
+    ]);
+    expect(devices[0]).not.toHaveProperty('auth');
+    expect(devices[0]).not.toHaveProperty('p256dh');
+    // Sam's own search, bell and device are Sam's.
+    expect(text).not.toContain('SAMS-OWN-SEARCH');
+    expect(text).not.toContain('SAMS-PHONE');
   });
 
   it("never carries another person's e-mail or phone", () => {

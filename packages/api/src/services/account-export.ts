@@ -11,6 +11,7 @@ import { SYSTEM_ACCOUNT, UI_TEXT } from '@yardsale/validators';
 
 import type { Context } from '../context';
 import { enforceRateLimit } from '../trpc';
+import { notificationSettingsOf } from './notifications';
 import { RateLimitedError } from './rate-limits';
 import { firstLetter } from './reviews';
 import type { ServerDeps } from './types';
@@ -20,10 +21,14 @@ const {
   listingImages,
   listings,
   messages,
+  notificationSettings,
+  notifications,
   passkeys,
+  pushSubscriptions,
   reports,
   reviews,
   savedListings,
+  savedSearches,
   users,
 } = schema;
 
@@ -85,6 +90,27 @@ export const EXPORTED_TABLES = {
     at: ['reportsFiled[]'],
     columnsLeftOut: { adminNotes: 'the moderators’ own notes about the report' },
   },
+  notification_settings: {
+    at: ['notificationSettings'],
+    columnsLeftOut: {
+      unsubscribeToken:
+        'the key of the unsubscribe links in mails: whoever holds a copy can switch the user’s mail off',
+    },
+  },
+  push_subscriptions: {
+    // The endpoint says which browsers and push services get the user's pushes: theirs to see.
+    at: ['pushSubscriptions[]'],
+    columnsLeftOut: {
+      p256dh: 'the browser’s encryption key for pushes, made by the browser, not the user’s data',
+      auth: 'the browser’s secret for decrypting pushes: a copy would only put it at risk',
+      sessionId: 'which sign-in subscribed the browser: a session key, never shown',
+    },
+  },
+  saved_searches: {
+    at: ['savedSearches[]'],
+    columnsLeftOut: { wordCount: 'how many words of `search` matching reads, derived from it' },
+  },
+  notifications: { at: ['notifications[]'] },
 } as const satisfies Record<string, TableInExport>;
 
 /** Tables deliberately not in the export, with why. */
@@ -95,6 +121,15 @@ export const TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
   sign_in_challenges: `${SECRET}: sign-ins half done, kept for minutes`,
   user_events:
     'a delivery log for live updates: ids of messages and conversations, all of which the export holds, kept a week',
+  saved_search_words: `the words of each saved search as matching reads them: ${DERIVED}`,
+  saved_search_matches:
+    'which listings each saved search was already told of, so none is told twice; each is a notification, exported',
+  notification_outbox:
+    'pushes and mails waiting to be sent, and how their sending went: each repeats a notification or a message, both exported',
+  notification_digests:
+    'a mark that a day’s digest mail went (the day and a count), so two servers never both send it; its listings are in notifications',
+  user_presence:
+    'until when the app was open somewhere, renewed every 30 seconds to hold back pushes, and soon stale',
   // These two refer to no user: indexes derived from listings' words, which the listings themselves carry.
   search_terms: 'a search index of the words of all listings, no one’s in particular',
   listing_terms: 'a search index derived from listings, which are exported whole',
@@ -252,6 +287,33 @@ async function readDocument(
     .where(eq(reports.reporterId, userId))
     .orderBy(asc(reports.createdAt), asc(reports.id));
 
+  const [settingsRow] = await tx
+    .select({ updatedAt: notificationSettings.updatedAt })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  const {
+    p256dh: _key,
+    auth: _auth,
+    sessionId: _session,
+    ...subscriptionColumns
+  } = getTableColumns(pushSubscriptions);
+  const devices = await tx
+    .select(subscriptionColumns)
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+  const { wordCount: _count, ...savedSearchColumns } = getTableColumns(savedSearches);
+  const searches = await tx
+    .select(savedSearchColumns)
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+  const bell = await tx
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(asc(notifications.id));
+
   return {
     format: 'yardsale-export',
     version: 1,
@@ -295,6 +357,15 @@ async function readDocument(
       listingTitle: r.listingTitle,
       reportedUser: nameOf(r.reported),
     })),
+    // Every switch as the settings page shows it, the defaults included (updatedAt null: no row yet).
+    notificationSettings: {
+      userId,
+      settings: await notificationSettingsOf(tx, userId),
+      updatedAt: settingsRow?.updatedAt ?? null,
+    },
+    pushSubscriptions: devices,
+    savedSearches: searches,
+    notifications: bell,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { MailMessage } from './mail';
 
 /** Escapes text for the HTML part: names and addresses are the users' own words. */
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -2,14 +2,15 @@ import { eq, gt, sql } from 'drizzle-orm';
 
 import { executeRows } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
-import { SYSTEM_ACCOUNT } from '@yardsale/validators';
+import { NOTIFICATION_TEXT, SYSTEM_ACCOUNT } from '@yardsale/validators';
 import type { SessionUser } from '@yardsale/validators';
 
 import { lockEventsForEveryone } from './conversations';
 import { deleteListings } from './listings';
 import type { ServerDeps } from './types';
 
-const { conversations, listings, messages, userEvents, users } = schema;
+const { conversations, listings, messages, notificationOutbox, notifications, userEvents, users } =
+  schema;
 
 /** The account announcements come from; made on first use when the database was not seeded. */
 async function systemAccountId(deps: ServerDeps): Promise<number> {
@@ -44,6 +45,8 @@ export async function sendAnnouncement(
   content: string,
 ): Promise<number> {
   const systemId = await systemAccountId(deps);
+  const now = deps.now().toISOString();
+  const preview = content.length > 200 ? `${content.slice(0, 199)}…` : content;
   const recipients = await deps.db.transaction(async (tx) => {
     await lockEventsForEveryone(tx);
     return executeRows<{ user_id: number }>(
@@ -60,14 +63,33 @@ export async function sendAnnouncement(
           insert into ${messages} (conversation_id, sender_id, content)
           select id, ${systemId}, ${content} from conv
           returning id, conversation_id
+        ), events as (
+          insert into ${userEvents} (user_id, kind, conversation_id, message_id)
+          select conv.buyer_id, 'message.created', msg.conversation_id, msg.id
+          from msg join conv on conv.id = msg.conversation_id
+          order by conv.buyer_id
+          returning user_id, conversation_id, message_id
+        ), belled as (
+          -- Everyone's bell and outbox in the same statement (decision 073).
+          insert into ${notifications} (user_id, kind, title, body, conversation_id, created_at)
+          select user_id, 'announcement', ${NOTIFICATION_TEXT.announcementTitle}::text, ${preview}::text, conversation_id, ${now}::timestamptz
+          from events
+          returning id, user_id, conversation_id
+        ), queued as (
+          insert into ${notificationOutbox} (idempotency_key, user_id, kind, channel, payload, due_at)
+          select 'announcement:' || e.message_id || ':' || ch.channel, b.user_id, 'announcement', ch.channel,
+                 jsonb_build_object('title', ${NOTIFICATION_TEXT.announcementTitle}::text, 'body', ${preview}::text,
+                   'url', '/messages?conversation=' || b.conversation_id, 'listingId', null,
+                   'conversationId', b.conversation_id, 'messageId', null, 'notificationId', b.id),
+                 ${now}::timestamptz
+          from belled b join events e on e.user_id = b.user_id
+          cross join (values ('push'), ('email')) as ch(channel)
+          on conflict do nothing
         )
-        insert into ${userEvents} (user_id, kind, conversation_id, message_id)
-        select conv.buyer_id, 'message.created', msg.conversation_id, msg.id
-        from msg join conv on conv.id = msg.conversation_id
-        order by conv.buyer_id
-        returning user_id`,
+        select user_id from events`,
     );
   });
+  deps.outbox.kick();
   const userIds = recipients.map((r) => r.user_id);
   await deps.events.wake(userIds);
   return userIds.length;

@@ -26,9 +26,10 @@ import type {
   Message,
   SessionUser,
 } from '@yardsale/validators';
-import { UI_TEXT } from '@yardsale/validators';
+import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 
 import { isLive } from './listings';
+import { outboxRows } from './notifications';
 import type { ServerDeps } from './types';
 
 const { conversations, messages, listings, listingImages, users, userEvents } = schema;
@@ -70,6 +71,9 @@ export async function recordEvents(tx: Transaction, events: NewEvent[]) {
   );
   await tx.insert(userEvents).values(events.map((e) => ({ ...e, messageId: e.messageId ?? null })));
 }
+/** A message still unread this long after it was sent is also mailed (decision 073). */
+const MESSAGE_MAIL_DELAY_MS = 15 * 60 * 1000;
+
 /** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
 export const EVENT_LOCK_SPACE = 7_301;
 
@@ -281,17 +285,36 @@ export async function sendMessage(
     if (!created) throw new Error('insert returned no row');
     const { buyerId, sellerId } = conversation;
     // A new message brings the conversation back for whoever had deleted it.
+    // The other party is told by push at once, and by mail if still unread 15 minutes later; the
+    // outbox rows go in the same statement, so a message still costs five.
+    const queued = outboxRows(
+      [
+        {
+          userId: user.id === buyerId ? sellerId : buyerId,
+          kind: 'message',
+          title: NOTIFICATION_TEXT.newMessageTitle(user.firstName),
+          body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
+          conversationId,
+          messageId: created.id,
+          key: `message:${String(created.id)}`,
+          bell: false,
+          emailAfterMs: MESSAGE_MAIL_DELAY_MS,
+        },
+      ],
+      deps.now(),
+    );
     await tx.execute(sql`with touched as (
         update ${conversations}
         set last_message_at = ${created.createdAt.toISOString()}::timestamptz,
           buyer_hidden_at = null, seller_hidden_at = null
         where id = ${conversationId}
-      )
+      ), queued as (${queued})
       insert into ${userEvents} (user_id, kind, conversation_id, message_id)
       values (${buyerId}, 'message.created', ${conversationId}, ${created.id}),
         (${sellerId}, 'message.created', ${conversationId}, ${created.id})`);
     return { message: created, participants: [buyerId, sellerId] };
   });
+  deps.outbox.kick();
   await deps.events.wake(message.participants);
   return message.message;
 }

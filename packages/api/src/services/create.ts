@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+
 import type { Redis } from 'ioredis';
 
 import type { Database, FileStorage } from '@yardsale/db';
@@ -10,7 +12,19 @@ import type { Mailer } from './mail';
 import type { PushSender } from './push';
 import { createRateLimits } from './rate-limits';
 import type { RateLimitSettings } from './rate-limits';
-import type { ApiConfig, ServerDeps, Logger } from './types';
+import type { Resolve } from './push-subscriptions';
+import type { ApiConfig, OutboxSignal, ServerDeps, Logger } from './types';
+
+function createOutboxSignal(): OutboxSignal {
+  const emitter = new EventEmitter();
+  return {
+    kick: () => emitter.emit('kick'),
+    onKick(listener) {
+      emitter.on('kick', listener);
+      return () => emitter.off('kick', listener);
+    },
+  };
+}
 
 export function createServerDeps(options: {
   db: Database;
@@ -25,6 +39,8 @@ export function createServerDeps(options: {
   mail?: Mailer;
   /** Defaults to off (null): no VAPID keys, no push. */
   push?: PushSender | null;
+  /** How push endpoints' hosts resolve (tests); the system's resolver by default. */
+  resolveHost?: Resolve;
   now?: () => Date;
 }): ServerDeps {
   const now = options.now ?? (() => new Date());
@@ -42,6 +58,8 @@ export function createServerDeps(options: {
     }),
     rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
     events: options.events ?? createMemoryEventBus(),
+    outbox: createOutboxSignal(),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     now,
   };
 }

@@ -28,7 +28,7 @@ const MAX_LEADING_FORMS = 32;
  */
 const POSTINGS_PROBE = 1000;
 /** Words shorter than this match as the start of a word; longer ones also as part of one. */
-const MIN_PART_LENGTH = 3;
+export const MIN_PART_LENGTH = 3;
 
 /** The words of a search as listings store them: lower case, split at anything but letters and digits. */
 export function searchWords(search: string): string[] {

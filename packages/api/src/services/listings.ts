@@ -52,6 +52,8 @@ import {
   storeListingPhotos,
 } from './listing-photos';
 import { analyseSearch, exactSearch, fuzzySearch, searchCondition } from './listing-search';
+import { announceNotifications } from './notifications';
+import { matchSavedSearches } from './saved-searches';
 import type { SearchFilters, SearchMatch } from './listing-search';
 import type { ServerDeps } from './types';
 
@@ -589,9 +591,12 @@ export async function publishListing(
           })),
         );
       }
-      return created.id;
+      // People whose saved searches this listing matches hear of it (decision 073).
+      const notified = await matchSavedSearches(tx, created.id, createdAt);
+      return { id: created.id, notified };
     });
-    return { id, location: locationOf(point) };
+    await announceNotifications(deps, id.notified);
+    return { id: id.id, location: locationOf(point) };
   } catch (err) {
     await removeStoredFiles(
       deps,

@@ -12,6 +12,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** A Message-ID of our own: the same notification sent again carries the same one. */
+  messageId?: string;
 }
 
 /**

@@ -32,7 +32,12 @@ export interface PushSender {
   send(
     subscription: PushSubscriptionKeys,
     payload: object,
-    options?: { ttlSeconds?: number; urgency?: 'very-low' | 'low' | 'normal' | 'high' },
+    options?: {
+      ttlSeconds?: number;
+      urgency?: 'very-low' | 'low' | 'normal' | 'high';
+      /** A message waiting at the push service with the same topic is replaced, not doubled. */
+      topic?: string;
+    },
   ): Promise<PushOutcome>;
 }
 
@@ -56,6 +61,7 @@ export function createPushSender(vapid: VapidKeys, options: { agent?: Agent } = 
           // A message nobody reads within a day is stale news.
           TTL: sendOptions.ttlSeconds ?? 24 * 60 * 60,
           urgency: sendOptions.urgency ?? 'normal',
+          ...(sendOptions.topic ? { topic: sendOptions.topic } : {}),
           ...(options.agent ? { agent: options.agent } : {}),
         });
         return 'sent';

@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
 import {
+  NOTIFICATION_TEXT,
   UI_TEXT,
   REPORT_TRANSITIONS,
   decodeReportCursor,
@@ -21,6 +22,7 @@ import type {
 } from '@yardsale/validators';
 
 import { findPerson, listingOf } from './reviews';
+import { announceNotifications, recordNotifications } from './notifications';
 import type { ServerDeps } from './types';
 import { isUniqueViolation } from './users';
 
@@ -194,11 +196,34 @@ export async function updateReport(
       message: UI_TEXT.report.transitionRefused(current.status, input.status),
     });
   }
-  const updated = await deps.db
-    .update(reports)
-    .set({ status: input.status, adminNotes: input.adminNotes, updatedAt: deps.now() })
-    .where(and(eq(reports.id, input.id), eq(reports.status, current.status)))
-    .returning({ id: reports.id });
+  const updated = await deps.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(reports)
+      .set({ status: input.status, adminNotes: input.adminNotes, updatedAt: deps.now() })
+      .where(and(eq(reports.id, input.id), eq(reports.status, current.status)))
+      .returning({ id: reports.id, reporterId: reports.reporterId });
+    const report = changed[0];
+    // The person who filed it hears when its status moves (not of notes alone; decision 073).
+    if (report && input.status !== current.status) {
+      await recordNotifications(
+        tx,
+        [
+          {
+            userId: report.reporterId,
+            kind: 'report',
+            title: NOTIFICATION_TEXT.reportTitle,
+            body: NOTIFICATION_TEXT.reportBody(NOTIFICATION_TEXT.reportStatus[input.status]),
+            key: `report:${String(report.id)}:${input.status}`,
+          },
+        ],
+        deps.now(),
+      );
+    }
+    return changed;
+  });
+  const changedReport = updated[0];
+  if (changedReport && input.status !== current.status)
+    await announceNotifications(deps, [changedReport.reporterId]);
   if (updated.length === 0) {
     throw new TRPCError({
       code: 'CONFLICT',

@@ -2,9 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
-import { UI_TEXT } from '@yardsale/validators';
+import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 import type { RatingSummary, ReviewOutput, SessionUser } from '@yardsale/validators';
 
+import { announceNotifications, recordNotifications } from './notifications';
 import type { ServerDeps } from './types';
 import { isUniqueViolation } from './users';
 
@@ -80,12 +81,28 @@ export async function createReview(
         })
         .returning({ id: reviews.id });
       if (!row) throw new Error('insert returned no row');
+      // The person reviewed hears of it (decision 073).
+      await recordNotifications(
+        tx,
+        [
+          {
+            userId: input.revieweeId,
+            kind: 'review',
+            title: NOTIFICATION_TEXT.reviewTitle(reviewer.firstName, input.rating),
+            body: input.comment ?? '',
+            listingId,
+            key: `review:${String(row.id)}`,
+          },
+        ],
+        deps.now(),
+      );
       return row.id;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
   }
+  await announceNotifications(deps, [input.revieweeId]);
   const [created] = await reviewRows(deps, eq(reviews.id, id), 1);
   if (!created) throw new Error('review vanished after insert');
   return created;

@@ -5,6 +5,7 @@ import type { SessionManager } from '../auth/sessions';
 import type { EventBus } from './event-bus';
 import type { Mailer } from './mail';
 import type { PushSender } from './push';
+import type { Resolve } from './push-subscriptions';
 import type { RateLimits } from './rate-limits';
 
 export interface ApiConfig {
@@ -16,6 +17,8 @@ export interface ApiConfig {
   mapTiles?: MapConfig;
   /** Where links in mails point: the site's public address (APP_ORIGIN), never one a request names. */
   linkOrigin?: string;
+  /** Production: push endpoints must resolve to public addresses only (decision 073). */
+  production?: boolean;
 }
 
 /** The part of pino the API uses, so tests can pass a silent or recording logger. */
@@ -39,6 +42,16 @@ export interface ServerDeps {
   /** Sends web push with the server's VAPID keys; null where push is off (production without keys). */
   push: PushSender | null;
   logger: Logger;
+  /** Tells the outbox worker that rows were committed, so it sends now rather than at its next poll. */
+  outbox: OutboxSignal;
+  /** How push endpoints' hosts are resolved; the system's resolver unless a test gives one. */
+  resolveHost?: Resolve;
   /** The clock; tests move it instead of sleeping. */
   now: () => Date;
+}
+
+/** A wake-up for the outbox worker of this process (there may be none: tests run batches themselves). */
+export interface OutboxSignal {
+  kick(): void;
+  onKick(listener: () => void): () => void;
 }

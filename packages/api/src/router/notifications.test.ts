@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { testDatabaseKinds } from '@yardsale/db/testing';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TEXT } from '@yardsale/validators';
+
+import { unsubscribeTokenOf } from '../services/notifications';
+import { createTestApi, refusal, within } from '../testing';
+import type { TestApi } from '../testing';
+
+const said = (e: { message: string }) => e.message;
+
+describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi(kind, {
+      rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 } },
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('puts a review, a report update and an announcement in the bell, newest first, and counts them live', async () => {
+    const admin = await api.signUpAdmin('Ada');
+    const person = await api.signUp('Rosa');
+    const neighbour = await api.signUp('Ben');
+
+    const stop = new AbortController();
+    const { caller: live } = await api.as(person.cookie, '127.0.0.1', stop.signal);
+    const stream = await live.notifications.live();
+    const counts = stream[Symbol.asyncIterator]();
+    const next = async () => {
+      const step = await within(counts.next(), 5000, () => 'an unread count');
+      return step.value;
+    };
+    expect(await next()).toEqual({ unread: 0 });
+
+    await neighbour.caller.reviews.create({
+      revieweeId: person.user.id,
+      rating: 5,
+      comment: 'Lovely',
+    });
+    expect(await next()).toEqual({ unread: 1 });
+
+    const report = await person.caller.reports.create({
+      reportedUserId: neighbour.user.id,
+      category: 'other',
+      description: 'Posts the same sofa every day.',
+    });
+    await admin.caller.admin.updateReport({ id: report.id, status: 'reviewed' });
+    expect(await next()).toEqual({ unread: 2 });
+    // Notes alone do not notify.
+    await admin.caller.admin.updateReport({
+      id: report.id,
+      status: 'reviewed',
+      adminNotes: 'Checked',
+    });
+
+    await admin.caller.admin.announce({ message: 'Spring clean-up day is Saturday.' });
+    expect(await next()).toEqual({ unread: 3 });
+
+    const bell = await person.caller.notifications.list();
+    expect(bell.unread).toBe(3);
+    expect(bell.items.map((n) => [n.kind, n.title, n.body])).toEqual([
+      ['announcement', NOTIFICATION_TEXT.announcementTitle, 'Spring clean-up day is Saturday.'],
+      [
+        'report',
+        NOTIFICATION_TEXT.reportTitle,
+        NOTIFICATION_TEXT.reportBody(NOTIFICATION_TEXT.reportStatus.reviewed),
+      ],
+      ['review', NOTIFICATION_TEXT.reviewTitle('Ben', 5), 'Lovely'],
+    ]);
+    expect(bell.items[0]?.conversationId).toEqual(expect.any(Number));
+    expect(bell.items.every((n) => n.readAt === null)).toBe(true);
+
+    // Someone else's ids change nothing; one's own are marked.
+    const others = await neighbour.caller.notifications.markRead({
+      ids: bell.items.map((n) => n.id),
+    });
+    // (The announcement reached them too.)
+    expect(others.unread).toBe(1);
+    expect((await person.caller.notifications.list()).unread).toBe(3);
+    const firstId = bell.items[2]?.id ?? 0;
+    expect(await person.caller.notifications.markRead({ ids: [firstId] })).toEqual({ unread: 2 });
+    expect(await next()).toEqual({ unread: 2 });
+    expect(await person.caller.notifications.markRead({})).toEqual({ unread: 0 });
+    expect(await next()).toEqual({ unread: 0 });
+    stop.abort();
+  });
+
+  it('keeps each kind’s switches, starting from the defaults', async () => {
+    const person = await api.signUp('Ivy');
+    expect(await person.caller.notifications.settings()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    const changed = {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      review: { push: false, email: true },
+      'saved-search': { push: true, email: false },
+    };
+    expect(await person.caller.notifications.updateSettings(changed)).toEqual(changed);
+    expect(await person.caller.notifications.settings()).toEqual(changed);
+    // Another person's stay as they were.
+    expect(await (await api.signUp('Joe')).caller.notifications.settings()).toEqual(
+      DEFAULT_NOTIFICATION_SETTINGS,
+    );
+  });
+
+  it('turns off one kind of mail from the link in a mail, without signing in', async () => {
+    const person = await api.signUp('Nia');
+    const token = await unsubscribeTokenOf(api.deps.db, person.user.id);
+    const { caller: anyone } = await api.as();
+    expect(await anyone.notifications.unsubscribeEmail({ token, kind: 'review' })).toEqual({
+      kind: 'review',
+    });
+    const settings = await person.caller.notifications.settings();
+    expect(settings.review).toEqual({ push: true, email: false });
+    expect(settings.message).toEqual(DEFAULT_NOTIFICATION_SETTINGS.message);
+    const wrong = await refusal(
+      anyone.notifications.unsubscribeEmail({ token: 'nope', kind: 'review' }),
+    );
+    expect([wrong.code, said(wrong)]).toEqual(['NOT_FOUND', NOTIFICATION_TEXT.unsubscribeInvalid]);
+  });
+
+  it('answers where push is off, and only the subscribed person can remove their device', async () => {
+    const person = await api.signUp('Oli');
+    const { caller: anyone } = await api.as();
+    expect(await anyone.notifications.pushConfig()).toEqual({ publicKey: null });
+    const refused = await refusal(
+      person.caller.notifications.subscribePush({
+        endpoint: 'https://push.example.com/abc',
+        keys: { p256dh: 'BPk', auth: 'aGk' },
+      }),
+    );
+    expect([refused.code, said(refused)]).toEqual([
+      'PRECONDITION_FAILED',
+      NOTIFICATION_TEXT.pushOff,
+    ]);
+    const http = await refusal(
+      person.caller.notifications.subscribePush({
+        endpoint: 'http://push.example.com/abc',
+        keys: { p256dh: 'BPk', auth: 'aGk' },
+      }),
+    );
+    expect(http.code).toBe('BAD_REQUEST');
+    expect(said(http)).toContain(NOTIFICATION_TEXT.endpointHttps);
+  });
+});

@@ -1,0 +1,314 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import * as schema from '@yardsale/db/schema';
+import { testDatabaseKinds } from '@yardsale/db/testing';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TEXT } from '@yardsale/validators';
+
+import { startTestPushService } from '../push-testing';
+import type { TestBrowser, TestPushService } from '../push-testing';
+import { createTestApi } from '../testing';
+import type { TestApi } from '../testing';
+import { OUTBOX_LEASE_MS, queueDailyDigests, retryDelayMs, runOutboxBatch } from './outbox';
+import { markOnline } from './presence';
+import { createPushSender, newVapidKeys } from './push';
+
+const { notificationOutbox, notifications, pushSubscriptions } = schema;
+
+interface PushMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
+  let api: TestApi;
+  let service: TestPushService;
+  let now = new Date('2026-06-06T09:00:00Z');
+  const later = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+
+  beforeAll(async () => {
+    service = await startTestPushService();
+    api = await createTestApi(kind, {
+      now: () => now,
+      push: createPushSender(
+        { ...newVapidKeys(), subject: 'mailto:admin@yardsale.test' },
+        { agent: service.agent },
+      ),
+      rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 } },
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    await service.close();
+  });
+
+  /** Sends everything due now, batch after batch. */
+  async function drain() {
+    for (;;) {
+      const result = await runOutboxBatch(api.deps);
+      if (result.claimed === 0) return;
+    }
+  }
+
+  /** A person with this device subscribed to push. */
+  async function withDevice(firstName: string) {
+    const person = await api.signUp(firstName);
+    const device: TestBrowser = service.browser();
+    await person.caller.notifications.subscribePush(device.subscription);
+    return { ...person, device, pushes: () => device.messages() as PushMessage[] };
+  }
+
+  async function conversation() {
+    const seller = await withDevice('Maria');
+    const buyer = await withDevice('Tom');
+    const { id: listingId } = await seller.caller.listings.create({
+      title: 'Oak bookcase',
+      category: 'Furniture',
+      listingType: 'single-item',
+      priceRange: '$50-$100',
+      address: '12 Elm Street',
+    });
+    const { id } = await buyer.caller.conversations.start({ listingId });
+    return { seller, buyer, conversationId: id };
+  }
+
+  /** Notification mails (not the account's verification mail). */
+  const mailsTo = (email: string) =>
+    api.mail.sent.filter((m) => m.to === email && m.headers?.['List-Unsubscribe']);
+
+  it('pushes a new message at once, encrypted for the device, and mails it only if still unread 15 minutes later, once an hour per conversation', async () => {
+    const { seller, buyer, conversationId } = await conversation();
+    const first = await buyer.caller.conversations.send({
+      conversationId,
+      content: 'Is it still available?',
+    });
+    await drain();
+    expect(seller.pushes()).toEqual([
+      expect.objectContaining({
+        title: NOTIFICATION_TEXT.newMessageTitle('Tom'),
+        body: 'Is it still available?',
+        url: `/messages?conversation=${String(conversationId)}`,
+        tag: `message:${String(first.id)}`,
+      }),
+    ]);
+    // Messages have their own unread count: no bell entry.
+    const belled = await api.deps.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, seller.user.id));
+    expect(belled).toEqual([]);
+    expect(mailsTo(seller.user.email)).toEqual([]);
+
+    later(16 * 60 * 1000);
+    await drain();
+    const [mail] = mailsTo(seller.user.email);
+    expect(mail?.subject).toBe(NOTIFICATION_TEXT.newMessageTitle('Tom'));
+    expect(mail?.text).toContain('Is it still available?');
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail?.headers?.['List-Unsubscribe']).toMatch(
+      /^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=[\w-]+&kind=message>$/,
+    );
+
+    // Another unread message 20 minutes later: pushed, but no second mail within the hour.
+    later(4 * 60 * 1000);
+    await buyer.caller.conversations.send({ conversationId, content: 'I could come at 5' });
+    later(16 * 60 * 1000);
+    await drain();
+    expect(seller.pushes()).toHaveLength(2);
+    expect(mailsTo(seller.user.email)).toHaveLength(1);
+
+    // A message read within 15 minutes is never mailed.
+    later(60 * 60 * 1000);
+    await buyer.caller.conversations.send({ conversationId, content: 'Or tomorrow?' });
+    await seller.caller.conversations.markRead({ conversationId });
+    later(16 * 60 * 1000);
+    await drain();
+    expect(mailsTo(seller.user.email)).toHaveLength(1);
+  });
+
+  it('does not push a message to someone who has the app open, nor what they switched off', async () => {
+    const { seller, buyer, conversationId } = await conversation();
+    const open = markOnline(api.deps, seller.user.id, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await buyer.caller.conversations.send({ conversationId, content: 'Hello!' });
+    await drain();
+    expect(seller.pushes()).toEqual([]);
+    await open.end();
+
+    await seller.caller.notifications.updateSettings({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      message: { push: false, email: false },
+    });
+    await buyer.caller.conversations.send({ conversationId, content: 'Hello again' });
+    later(16 * 60 * 1000);
+    await drain();
+    expect(seller.pushes()).toEqual([]);
+    expect(mailsTo(seller.user.email)).toEqual([]);
+  });
+
+  it('removes a device the push service no longer knows, and retries a failing service with growing delays', async () => {
+    const { seller, buyer } = await conversation();
+    service.answer = 410;
+    await seller.caller.reviews.create({ revieweeId: buyer.user.id, rating: 5, comment: 'Kind' });
+    await drain();
+    service.answer = 201;
+    const left = await api.deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, buyer.user.id));
+    expect(left).toEqual([]);
+
+    service.answer = 503;
+    await buyer.caller.reviews.create({ revieweeId: seller.user.id, rating: 4, comment: 'Fair' });
+    const first = await runOutboxBatch(api.deps);
+    expect(first.retried).toBeGreaterThanOrEqual(1);
+    const [row] = await api.deps.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        sql`${notificationOutbox.idempotencyKey} like 'review:%:push' and ${notificationOutbox.userId} = ${seller.user.id}`,
+      );
+    expect(row?.attempts).toBe(1);
+    expect(row?.dueAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
+    // Not before its time.
+    expect((await runOutboxBatch(api.deps)).claimed).toBe(0);
+    service.answer = 201;
+    later(retryDelayMs(1));
+    await drain();
+    expect(seller.pushes()).toEqual([
+      expect.objectContaining({ title: NOTIFICATION_TEXT.reviewTitle('Tom', 4), body: 'Fair' }),
+    ]);
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+  });
+
+  it('stops pushing to a browser once the sign-in that subscribed it ends', async () => {
+    const reviewer = await api.signUp('Dee');
+    const person = await withDevice('Eli');
+    await reviewer.caller.reviews.create({ revieweeId: person.user.id, rating: 4, comment: 'Ok' });
+    await drain();
+    expect(person.pushes()).toHaveLength(1);
+    await person.caller.auth.logout();
+    const other = await api.signUp('Fay');
+    await other.caller.reviews.create({ revieweeId: person.user.id, rating: 5, comment: 'Nice' });
+    await drain();
+    expect(person.pushes()).toHaveLength(1);
+  });
+
+  it('delivers each notification once when the worker stops mid-batch and another takes over', async () => {
+    const reader = await withDevice('Lee');
+    for (let i = 0; i < 40; i += 1) {
+      const reviewer = await api.signUp('Neighbour', {
+        email: `reviewer-${String(i)}@example.com`,
+      });
+      await reviewer.caller.reviews.create({
+        revieweeId: reader.user.id,
+        rating: 5,
+        comment: 'Great',
+      });
+    }
+    // The mails are switched off here so the count is of pushes alone.
+    await reader.caller.notifications.updateSettings({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      review: { push: true, email: false },
+    });
+
+    // The first worker stops after 15 pushes: the rest of its batch stays claimed by it.
+    const stop = new AbortController();
+    const before = service.received.length;
+    const watcher = setInterval(() => {
+      if (service.received.length - before >= 15) stop.abort();
+    }, 1);
+    const firstRun = await runOutboxBatch(api.deps, { limit: 100, signal: stop.signal });
+    clearInterval(watcher);
+    expect(firstRun.claimed).toBe(80);
+    const afterFirst = reader.pushes().length;
+    expect(afterFirst).toBeGreaterThanOrEqual(15);
+    expect(afterFirst).toBeLessThan(40);
+
+    // A crash after a push left but before it was marked: the row is claimed and unmarked.
+    const [lost] = await api.deps.db
+      .update(notificationOutbox)
+      .set({ sentAt: null, lockedUntil: new Date(now.getTime() + OUTBOX_LEASE_MS) })
+      .where(
+        sql`${notificationOutbox.id} = (select id from ${notificationOutbox} where user_id = ${reader.user.id}
+          and channel = 'push' and sent_at is not null order by id limit 1)`,
+      )
+      .returning({ key: notificationOutbox.idempotencyKey });
+
+    // Its replacement finds nothing to take while the leases hold...
+    expect((await runOutboxBatch(api.deps)).claimed).toBe(0);
+    // ...and everything left once they run out.
+    later(OUTBOX_LEASE_MS + 1000);
+    if (kind === 'postgres') {
+      // Two instances at once share the rows instead of both sending them.
+      await Promise.all([
+        runOutboxBatch(api.deps, { limit: 10 }),
+        runOutboxBatch(api.deps, { limit: 10 }),
+      ]);
+    }
+    await drain();
+
+    const tags = reader.pushes().map((p) => p.tag);
+    const distinct = new Set(tags);
+    console.info(
+      `outbox restart (${kind}): 40 reviews, ${String(afterFirst)} pushed before the stop, ${String(tags.length)} pushes received in all, ${String(distinct.size)} distinct`,
+    );
+    expect(distinct.size).toBe(40);
+    // Only the one whose mark was lost came twice, under the same tag (the device shows it once).
+    expect(tags.length).toBe(41);
+    expect(tags.filter((t) => `${t}:push` === lost?.key)).toHaveLength(2);
+    const unsent = await api.deps.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        sql`${notificationOutbox.userId} = ${reader.user.id} and sent_at is null and done_reason is null`,
+      );
+    expect(unsent).toEqual([]);
+  });
+
+  it('sends a daily digest of saved-search matches exactly once per person per day', async () => {
+    const shopper = await api.signUp('Sam');
+    const seller = await api.signUp('Kim');
+    await shopper.caller.savedSearches.create({ search: 'crib', email: 'daily', push: false });
+    for (const title of ['White crib with mattress', 'Wooden crib'])
+      await seller.caller.listings.create({
+        title,
+        category: 'Kids & Family',
+        listingType: 'single-item',
+        priceRange: '$25-$50',
+        address: '3 Birch Road',
+      });
+    const runs = await Promise.all([
+      queueDailyDigests(api.deps),
+      queueDailyDigests(api.deps),
+      queueDailyDigests(api.deps),
+    ]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    await drain();
+    const digests = mailsTo(shopper.user.email);
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.subject).toBe(NOTIFICATION_TEXT.digestSubject(2));
+    expect(digests[0]?.html).toContain('White crib with mattress');
+    expect(digests[0]?.html).toContain('Wooden crib');
+    expect(digests[0]?.headers?.['List-Unsubscribe']).toContain('kind=saved-search');
+
+    // A match later the same day waits for tomorrow's.
+    await seller.caller.listings.create({
+      title: 'Travel crib',
+      category: 'Kids & Family',
+      listingType: 'single-item',
+      priceRange: '$25-$50',
+      address: '3 Birch Road',
+    });
+    expect(await queueDailyDigests(api.deps)).toBe(0);
+    later(24 * 60 * 60 * 1000);
+    expect(await queueDailyDigests(api.deps)).toBe(1);
+    await drain();
+    expect(mailsTo(shopper.user.email)).toHaveLength(2);
+    expect(mailsTo(shopper.user.email)[1]?.subject).toBe(NOTIFICATION_TEXT.digestSubject(1));
+  });
+});
