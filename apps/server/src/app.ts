@@ -224,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
-  registerRestRoutes(app, deps, restRoutes);
+  await registerRestRoutes(app, deps, restRoutes);
   const openApi = withOperationsPaths(buildOpenApiDocument(restRoutes));
   app.get('/api/openapi.json', (_req, reply) => reply.send(openApi));
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter, ensureAdminRole } from '@yardsale/api';
 import type { RouterInputs } from '@yardsale/api';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { UI_TEXT } from '@yardsale/validators';
+import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 
 import { restRoutes } from './rest/routes';
 import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
@@ -159,6 +159,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     ).toEqual([
       'GET /api/geo/lookup',
       'GET /api/geo/map-config',
+      'GET /api/push/config',
       'GET /api/session',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
@@ -166,6 +167,7 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       'POST /api/login',
       'POST /api/login/second-factor',
       'POST /api/logout',
+      'POST /api/notifications/unsubscribe',
       'POST /api/register',
     ]);
     for (const [who, cookie] of Object.entries(cookies)) {
@@ -180,6 +182,21 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       expect([map.status, map.body], `${who} map config`).toEqual([
         200,
         expect.objectContaining({ tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }),
+      ]);
+    }
+    for (const [who, cookie] of Object.entries(cookies)) {
+      // Push is off on this server: the key is null for everyone alike.
+      const push = await call('GET', '/api/push/config', cookie);
+      expect([push.status, push.body], `${who} push config`).toEqual([200, { publicKey: null }]);
+      // A mailed unsubscribe link works signed in or not; a made-up token is nobody's.
+      const unsubscribe = await call(
+        'POST',
+        '/api/notifications/unsubscribe?token=not-anyones-token&kind=review',
+        cookie,
+      );
+      expect([unsubscribe.status, unsubscribe.body], `${who} unsubscribe`).toEqual([
+        404,
+        { message: NOTIFICATION_TEXT.unsubscribeInvalid },
       ]);
     }
     const empty = await call('GET', '/api/geo/lookup?q=', cookies.visitor);
@@ -403,6 +420,82 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
     expect((await call('GET', '/api/conversations', reporter)).body).toMatchObject([
       { isAnnouncement: true, lastMessage: { content: 'Over tRPC too.' } },
     ]);
+  });
+
+  it('answers the notification and saved-search procedures over tRPC: the user ones 401 to a visitor, the public ones to anyone', async () => {
+    /** Each procedure's access and a valid input, so only who calls decides the outcome. */
+    const procedures = {
+      'notifications.list': { access: 'user', query: true, input: undefined },
+      'notifications.markRead': { access: 'user', query: false, input: {} },
+      'notifications.settings': { access: 'user', query: true, input: undefined },
+      'notifications.updateSettings': {
+        access: 'user',
+        query: false,
+        input: {
+          message: { push: true, email: true },
+          review: { push: true, email: true },
+          report: { push: false, email: true },
+          announcement: { push: true, email: false },
+          'saved-search': { push: true, email: true },
+        },
+      },
+      'notifications.pushConfig': {
+        access: 'public',
+        query: true,
+        input: undefined,
+        answer: [200, null],
+      },
+      'notifications.subscribePush': {
+        access: 'user',
+        query: false,
+        input: {
+          endpoint: 'https://push.example/matrix',
+          keys: { p256dh: 'BPq1ZkY3', auth: 'c2VjcmV0' },
+        },
+      },
+      'notifications.unsubscribePush': {
+        access: 'user',
+        query: false,
+        input: { endpoint: 'https://push.example/matrix' },
+      },
+      'notifications.unsubscribeEmail': {
+        access: 'public',
+        query: false,
+        input: { token: 'not-anyones-token', kind: 'message' },
+        // A made-up token is refused for what it is, never for want of a session.
+        answer: [404, NOTIFICATION_TEXT.unsubscribeInvalid],
+      },
+      'savedSearches.list': { access: 'user', query: true, input: undefined },
+      'savedSearches.create': { access: 'user', query: false, input: { search: 'bench' } },
+      'savedSearches.update': { access: 'user', query: false, input: { id: 1, paused: true } },
+      'savedSearches.delete': { access: 'user', query: false, input: { id: 1 } },
+    } as const;
+    // The live count is a subscription, over the websocket only: the fuzz test opens it as a visitor too.
+    const live = ['notifications.live'];
+    expect([...Object.keys(procedures), ...live].sort()).toEqual(
+      Object.keys(appRouter._def.procedures)
+        .filter((p) => p.startsWith('notifications.') || p.startsWith('savedSearches.'))
+        .sort(),
+    );
+    const refusal = (res: { body: unknown }) =>
+      (res.body as { error?: { json?: { message?: string } } }).error?.json?.message;
+    for (const [path, procedure] of Object.entries(procedures)) {
+      const { access, query, input } = procedure;
+      const res = query
+        ? await call(
+            'GET',
+            `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+            cookies.visitor,
+          )
+        : await call('POST', `/trpc/${path}`, cookies.visitor, { json: input });
+      const expected =
+        access === 'user'
+          ? [401, UI_TEXT.auth.unauthorized]
+          : 'answer' in procedure && procedure.answer;
+      expect([res.status, refusal(res) ?? null], `${path}: ${JSON.stringify(res.body)}`).toEqual(
+        expected,
+      );
+    }
   });
 
   it("deletes someone else's listing over REST for the admin only: visitor 401, user 403, admin 200", async () => {

@@ -168,6 +168,23 @@ function hintFor(key: string | undefined): fc.Arbitrary<unknown> | null {
       );
     case 'status':
       return fc.constantFrom('all', 'pending', 'reviewed', 'resolved', 'dismissed');
+    // A browser's push subscription: its push service's address and its keys (base64url).
+    case 'endpoint':
+      return fc.constantFrom(
+        'https://push.example/send/abc123',
+        'https://93.184.216.34/push',
+        'http://push.example/send/plain',
+        'https://user:pass@push.example/x',
+        'https://[::1]/push',
+        'not a url',
+      );
+    case 'p256dh':
+    case 'auth':
+      return fc.constantFrom(
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ',
+        'c2VjcmV0',
+        'not+base64/',
+      );
     default:
       return null;
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createServerDeps } from '@yardsale/api';
-import type { EventBus, Logger, RateLimitSettings } from '@yardsale/api';
+import type { EventBus, Logger, PushSender, RateLimitSettings } from '@yardsale/api';
 import type { Database, FileStorage } from '@yardsale/db';
 import { createLocalStorage, sql } from '@yardsale/db';
 
@@ -49,6 +49,15 @@ export async function startLocalServer(options: {
   logTo?: { stream: NodeJS.WritableStream; level: string };
   /** False: verification links stay unopened in the mailbox until a test opens them. */
   openVerificationLinks?: boolean;
+  /** Sends web push; off (null) unless given. */
+  push?: PushSender | null;
+  /**
+   * The API's production rules (push endpoints must resolve to public addresses); the HTTP side
+   * stays as in development, plain http without Secure cookies.
+   */
+  production?: boolean;
+  /** How push endpoints' hosts resolve, instead of the system's DNS. */
+  resolveHost?: Parameters<typeof createServerDeps>[0]['resolveHost'];
 }): Promise<LocalServer> {
   const mailbox = localMailbox({ openVerificationLinks: options.openVerificationLinks ?? true });
   const root = mkdtempSync(path.join(os.tmpdir(), 'yardsale-server-'));
@@ -65,7 +74,13 @@ export async function startLocalServer(options: {
         rateLimits: options.rateLimits,
         now: options.now,
         mail: mailbox,
-        config: { adminEmail: options.adminEmail, secureCookies: false },
+        push: options.push ?? null,
+        resolveHost: options.resolveHost,
+        config: {
+          adminEmail: options.adminEmail,
+          secureCookies: false,
+          production: options.production ?? false,
+        },
       }),
     healthCheck: async () => {
       await options.db.execute(sql`select 1`);

@@ -148,6 +148,8 @@ describe.each(['local folder', 'S3 bucket'] as const)('photos served from the %s
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Webmail shows a digest's photos from its own origin.
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(res.headers.get('content-length')).toBe(String(bytes.length));
     expect((await sharp(bytes).metadata()).format).toBe('webp');

@@ -10,6 +10,8 @@ import {
   ensureAdminRole,
   pruneEvents,
   purgeEndedListings,
+  queueDailyDigests,
+  startOutboxWorker,
 } from '@yardsale/api';
 import { createDatabase, migrateDatabase, openStorage, sql } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
@@ -22,6 +24,8 @@ import type { App } from './app';
 import type { ServerConfig } from './env';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Digests are looked for hourly; each person gets at most one a day. */
+const DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface StartedServer {
   server: App;
@@ -76,6 +80,8 @@ export async function startServer(
         config: {
           adminEmail: config.adminEmail,
           secureCookies: config.env === 'production',
+          // Push endpoints must then resolve to public addresses only (decision 073).
+          production: config.env === 'production',
           mapTiles: config.mapTiles,
           // Mailed links open the site where people reach it.
           linkOrigin:
@@ -163,6 +169,29 @@ export async function startServer(
   const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
   purgeTimer.unref();
 
+  // Pushes and mails written with their events go out from here; every instance runs a worker and
+  // they share the rows (decision 073). Digests are claimed per person and day, so any instance's
+  // hourly run may write them and none writes one twice.
+  const outbox = startOutboxWorker(server.deps, {
+    onBatch: (result) => {
+      if (result.claimed > 0) log.info(result, 'notification outbox batch');
+    },
+  });
+  const digests = async () => {
+    try {
+      const queued = await server.metrics.timeJob('digests', () => queueDailyDigests(server.deps));
+      if (queued > 0) {
+        log.info({ queued }, 'queued daily digests');
+        server.deps.outbox.kick();
+      }
+    } catch (err) {
+      log.error({ err }, 'queueing daily digests failed');
+    }
+  };
+  await digests();
+  const digestTimer = setInterval(() => void digests(), DIGEST_INTERVAL_MS);
+  digestTimer.unref();
+
   const url = await server.app.listen({ port: config.port, host: config.host });
   return {
     server,
@@ -170,7 +199,9 @@ export async function startServer(
     url,
     async stop() {
       clearInterval(purgeTimer);
+      clearInterval(digestTimer);
       await server.close();
+      await outbox.stop();
       await server.deps.events.close();
       await redis?.quit();
       await handle.close();

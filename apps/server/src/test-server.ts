@@ -38,6 +38,10 @@ export async function startTestServer(
     operations?: Parameters<typeof startLocalServer>[0]['operations'];
     /** False: sign-ups stay unverified until a test opens the link in `mailbox`. */
     openVerificationLinks?: boolean;
+    /** Push, production rules and DNS for push endpoints (see startLocalServer). */
+    push?: Parameters<typeof startLocalServer>[0]['push'];
+    production?: boolean;
+    resolveHost?: Parameters<typeof startLocalServer>[0]['resolveHost'];
   } = {},
 ): Promise<TestServer> {
   const handle = options.joinDatabaseUrl
@@ -69,6 +73,9 @@ export async function startTestServer(
     socketLimits: options.socketLimits,
     operations: options.operations,
     openVerificationLinks: options.openVerificationLinks,
+    push: options.push,
+    production: options.production,
+    resolveHost: options.resolveHost,
     webDistDir,
   });
   return {

@@ -24,6 +24,8 @@ export function registerUploads(app: FastifyInstance, storage: FileStorage): voi
     if (!file) return reply.callNotFound();
 
     reply.header('cache-control', UPLOADS_CACHE_CONTROL);
+    // Photos are public and appear in mails (digests), which webmail shows from its own origin.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     if (file.etag) reply.header('etag', file.etag);
     if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
     const ifNoneMatch = req.headers['if-none-match'];

@@ -81,54 +81,78 @@ const notMultipart: UploadedForm = {
   read: () => Promise.reject(new Error('this route takes no multipart form')),
 };
 
-export function registerRestRoutes(app: FastifyInstance, deps: ServerDeps, routes: RestRoute[]) {
-  for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: route.url,
-      handler: async (req, reply) => {
-        const form = route.multipart ? lazyForm(req, route.multipart) : null;
-        try {
-          const requestCtx = await createTRPCContext(deps, requestInfo(req, reply));
-          const ctx = form ? { ...requestCtx, upload: form } : requestCtx;
-          if (route.access !== 'public' && !ctx.user) {
-            throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
-          }
-          // A path id is checked before an upload's body is read.
-          if (route.url.includes(':id')) idParam(req.params as Record<string, string>);
-          const known = {
-            caller: createCaller(ctx),
-            ctx,
-            deps,
-            params: req.params as Record<string, string>,
-            query: req.query as Record<string, string>,
-          };
-          if (route.beforeBody) await route.beforeBody(known);
-          const upload = form ?? notMultipart;
-          const call = {
-            ...known,
-            body: req.body ?? {},
-            files: async () => (await upload.read()).files,
-            callWithForm: (path: string, toInput: (fields: Record<string, string>) => unknown) =>
-              callWithFormInput(ctx, path, async () => toInput((await upload.read()).fields)),
-          };
-          if (route.download) {
-            const { fileName, body } = await route.run(call);
-            // A stream that fails part way can only cut the connection: the headers are gone by then.
-            await reply
-              .type(route.download.contentType)
-              .header('content-disposition', `attachment; filename="${fileName}"`)
-              .header('cache-control', 'no-store')
-              .send(body);
-            return;
-          }
-          await reply.send(await route.run(call));
-        } catch (err) {
-          // Refused before its body was read: close the connection instead of reading the rest.
-          if (form && !form.started()) void reply.header('connection', 'close');
-          await sendError(reply, err, deps.logger);
-        }
+/** A url-encoded form is a few fields (the one-click unsubscribe's is 26 bytes). */
+const FORM_BODY_LIMIT = 1024;
+
+/**
+ * The routes of the table. Those taking a `formBody` live in a scope of their own that also reads
+ * application/x-www-form-urlencoded, so every other path still refuses that type (415).
+ */
+export async function registerRestRoutes(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  routes: RestRoute[],
+) {
+  for (const route of routes.filter((r) => !r.formBody)) registerRoute(app, deps, route);
+  await app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
       },
-    });
-  }
+    );
+    for (const route of routes.filter((r) => r.formBody)) registerRoute(scope, deps, route);
+    done();
+  });
+}
+
+function registerRoute(app: FastifyInstance, deps: ServerDeps, route: RestRoute) {
+  app.route({
+    method: route.method,
+    url: route.url,
+    handler: async (req, reply) => {
+      const form = route.multipart ? lazyForm(req, route.multipart) : null;
+      try {
+        const requestCtx = await createTRPCContext(deps, requestInfo(req, reply));
+        const ctx = form ? { ...requestCtx, upload: form } : requestCtx;
+        if (route.access !== 'public' && !ctx.user) {
+          throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
+        }
+        // A path id is checked before an upload's body is read.
+        if (route.url.includes(':id')) idParam(req.params as Record<string, string>);
+        const known = {
+          caller: createCaller(ctx),
+          ctx,
+          deps,
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, string>,
+        };
+        if (route.beforeBody) await route.beforeBody(known);
+        const upload = form ?? notMultipart;
+        const call = {
+          ...known,
+          body: req.body ?? {},
+          files: async () => (await upload.read()).files,
+          callWithForm: (path: string, toInput: (fields: Record<string, string>) => unknown) =>
+            callWithFormInput(ctx, path, async () => toInput((await upload.read()).fields)),
+        };
+        if (route.download) {
+          const { fileName, body } = await route.run(call);
+          // A stream that fails part way can only cut the connection: the headers are gone by then.
+          await reply
+            .type(route.download.contentType)
+            .header('content-disposition', `attachment; filename="${fileName}"`)
+            .header('cache-control', 'no-store')
+            .send(body);
+          return;
+        }
+        await reply.send(await route.run(call));
+      } catch (err) {
+        // Refused before its body was read: close the connection instead of reading the rest.
+        if (form && !form.started()) void reply.header('connection', 'close');
+        await sendError(reply, err, deps.logger);
+      }
+    },
+  });
 }

@@ -692,6 +692,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's saved searches, oldest first */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /** Save a search (words, category, type, or a place and radius) to hear of new listings that match it by push and e-mail (instant, daily or off); up to 20 */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a saved search */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        /** Rename, pause or resume a saved search, or change how its matches arrive */
+        patch: operations["updateSavedSearch"];
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bell: the signed-in user's newest notifications first, and how many are unread */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark these notifications read (`ids`), or all of them; answers how many are unread */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Push and e-mail on or off for each kind of notification */
+        get: operations["getNotificationSettings"];
+        /** Set push and e-mail for every kind of notification (all kinds, both switches) */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key for PushManager.subscribe (applicationServerKey); null where push is off */
+        get: operations["getPushConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send pushes to this browser: its PushSubscription.toJSON() (an https endpoint of a public push service); the same endpoint again replaces its keys */
+        post: operations["subscribePush"];
+        /** Stop pushes to this browser (its endpoint); only the user's own */
+        delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058), the address in a notification mail's List-Unsubscribe header: turns off e-mail of that kind only; no sign-in; 404 for an unknown token */
+        post: operations["unsubscribeFromEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -5025,6 +5165,1047 @@ export interface operations {
                     "application/json": {
                         tileUrl: string;
                         attribution: string;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        search: string;
+                        category: string | null;
+                        listingType: ("garage-sale" | "single-item") | null;
+                        near: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        radiusMiles: number | null;
+                        push: boolean;
+                        /** @enum {string} */
+                        email: "instant" | "daily" | "off";
+                        paused: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @default  */
+                    search?: string;
+                    category?: "" | string;
+                    /** @enum {string} */
+                    listingType?: "garage-sale" | "single-item";
+                    near?: {
+                        latitude: number;
+                        longitude: number;
+                    };
+                    radiusMiles?: number;
+                    /** @default true */
+                    push?: boolean;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    email?: "instant" | "daily" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        search: string;
+                        category: string | null;
+                        listingType: ("garage-sale" | "single-item") | null;
+                        near: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        radiusMiles: number | null;
+                        push: boolean;
+                        /** @enum {string} */
+                        email: "instant" | "daily" | "off";
+                        paused: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    paused?: boolean;
+                    push?: boolean;
+                    /** @enum {string} */
+                    email?: "instant" | "daily" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        search: string;
+                        category: string | null;
+                        listingType: ("garage-sale" | "single-item") | null;
+                        near: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        radiusMiles: number | null;
+                        push: boolean;
+                        /** @enum {string} */
+                        email: "instant" | "daily" | "off";
+                        paused: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "message" | "review" | "report" | "announcement" | "saved-search";
+                            title: string;
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            readAt: string | null;
+                            listingId: number | null;
+                            conversationId: number | null;
+                        }[];
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        review: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        report: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        announcement: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        "saved-search": {
+                            push: boolean;
+                            email: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message: {
+                        push: boolean;
+                        email: boolean;
+                    };
+                    review: {
+                        push: boolean;
+                        email: boolean;
+                    };
+                    report: {
+                        push: boolean;
+                        email: boolean;
+                    };
+                    announcement: {
+                        push: boolean;
+                        email: boolean;
+                    };
+                    "saved-search": {
+                        push: boolean;
+                        email: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        review: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        report: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        announcement: {
+                            push: boolean;
+                            email: boolean;
+                        };
+                        "saved-search": {
+                            push: boolean;
+                            email: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getPushConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string | null;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    unsubscribeFromEmail: {
+        parameters: {
+            query?: {
+                token?: string;
+                kind?: "message" | "review" | "report" | "announcement" | "saved-search";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+                "multipart/form-data": {
+                    /** @constant */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "message" | "review" | "report" | "announcement" | "saved-search";
+                        message: string;
                     };
                 };
             };

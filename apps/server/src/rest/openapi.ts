@@ -78,6 +78,16 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
         required: true,
         content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
       };
+    } else if (route.formBody) {
+      // Read as RFC 8058 describes it; a POST without the form is taken too.
+      const schema = toJsonSchema(route.formBody, 'input');
+      requestBody = {
+        required: false,
+        content: {
+          'application/x-www-form-urlencoded': { schema },
+          'multipart/form-data': { schema },
+        },
+      };
     }
     const error = (description: string) => ({
       description,

@@ -65,6 +65,19 @@ import {
   reviewOutputSchema,
   reviewSchema,
   updateReportSchema,
+  NOTIFICATION_TEXT,
+  markNotificationsReadSchema,
+  notificationKindSchema,
+  notificationListSchema,
+  notificationSettingsSchema,
+  pushConfigSchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionRefSchema,
+  savedSearchInputSchema,
+  savedSearchSchema,
+  savedSearchUpdateSchema,
+  unreadNotificationsSchema,
+  unsubscribeEmailSchema,
 } from '@yardsale/validators';
 
 export interface RestCall {
@@ -113,7 +126,7 @@ export interface DownloadSpec {
 }
 
 interface RestRouteBase {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Fastify path syntax: /api/listings/:id */
   url: string;
   /**
@@ -130,6 +143,11 @@ interface RestRouteBase {
   body?: z.ZodType;
   /** Query string parameters. */
   query?: z.ZodObject;
+  /**
+   * A form the route also takes as application/x-www-form-urlencoded or multipart/form-data, as mail
+   * clients send RFC 8058's one-click unsubscribe. Other routes refuse a url-encoded body (415).
+   */
+  formBody?: z.ZodObject;
   /** A multipart upload: its text fields arrive as `body`, its files as `files`. */
   multipart?: MultipartSpec;
   /**
@@ -178,6 +196,9 @@ function requireUser(ctx: Context) {
  * The documented /api surface (spec section 7). Each path reaches the same procedure or service
  * as the web app does, so the two can never disagree.
  */
+/** What a mail client POSTs to the List-Unsubscribe address (RFC 8058). */
+const oneClickFormSchema = z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() });
+
 export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
@@ -778,5 +799,156 @@ export const restRoutes: RestRoute[] = [
     response: mapConfigSchema,
     access: 'public',
     run: ({ caller }) => caller.geo.mapConfig(),
+  },
+  {
+    method: 'GET',
+    url: '/api/saved-searches',
+    operationId: 'listSavedSearches',
+    summary: "The signed-in user's saved searches, oldest first",
+    tag: 'saved-searches',
+    response: z.array(savedSearchSchema),
+    access: 'user',
+    run: ({ caller }) => caller.savedSearches.list(),
+  },
+  {
+    method: 'POST',
+    url: '/api/saved-searches',
+    operationId: 'createSavedSearch',
+    summary:
+      'Save a search (words, category, type, or a place and radius) to hear of new listings that match it by push and e-mail (instant, daily or off); up to 20',
+    tag: 'saved-searches',
+    body: savedSearchInputSchema,
+    response: savedSearchSchema,
+    access: 'user',
+    run: ({ caller, body }) =>
+      caller.savedSearches.create(body as z.input<typeof savedSearchInputSchema>),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/saved-searches/:id',
+    operationId: 'updateSavedSearch',
+    summary: 'Rename, pause or resume a saved search, or change how its matches arrive',
+    tag: 'saved-searches',
+    body: savedSearchUpdateSchema.omit({ id: true }),
+    response: savedSearchSchema,
+    access: 'user',
+    run: ({ caller, params, body }) =>
+      caller.savedSearches.update({
+        ...(body as Omit<z.input<typeof savedSearchUpdateSchema>, 'id'>),
+        id: idParam(params),
+      }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/saved-searches/:id',
+    operationId: 'deleteSavedSearch',
+    summary: 'Delete a saved search',
+    tag: 'saved-searches',
+    response: successSchema,
+    access: 'user',
+    run: ({ caller, params }) => caller.savedSearches.delete({ id: idParam(params) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/notifications',
+    operationId: 'listNotifications',
+    summary: "The bell: the signed-in user's newest notifications first, and how many are unread",
+    tag: 'notifications',
+    response: notificationListSchema,
+    access: 'user',
+    run: ({ caller }) => caller.notifications.list(),
+  },
+  {
+    method: 'POST',
+    url: '/api/notifications/read',
+    operationId: 'markNotificationsRead',
+    summary: 'Mark these notifications read (`ids`), or all of them; answers how many are unread',
+    tag: 'notifications',
+    body: markNotificationsReadSchema,
+    response: unreadNotificationsSchema,
+    access: 'user',
+    run: ({ caller, body }) =>
+      caller.notifications.markRead(body as z.input<typeof markNotificationsReadSchema>),
+  },
+  {
+    method: 'GET',
+    url: '/api/user/notification-settings',
+    operationId: 'getNotificationSettings',
+    summary: 'Push and e-mail on or off for each kind of notification',
+    tag: 'notifications',
+    response: notificationSettingsSchema,
+    access: 'user',
+    run: ({ caller }) => caller.notifications.settings(),
+  },
+  {
+    method: 'PUT',
+    url: '/api/user/notification-settings',
+    operationId: 'updateNotificationSettings',
+    summary: 'Set push and e-mail for every kind of notification (all kinds, both switches)',
+    tag: 'notifications',
+    body: notificationSettingsSchema,
+    response: notificationSettingsSchema,
+    access: 'user',
+    run: ({ caller, body }) =>
+      caller.notifications.updateSettings(body as z.input<typeof notificationSettingsSchema>),
+  },
+  {
+    method: 'GET',
+    url: '/api/push/config',
+    operationId: 'getPushConfig',
+    summary:
+      "The server's VAPID public key for PushManager.subscribe (applicationServerKey); null where push is off",
+    tag: 'notifications',
+    response: pushConfigSchema,
+    access: 'public',
+    run: ({ caller }) => caller.notifications.pushConfig(),
+  },
+  {
+    method: 'POST',
+    url: '/api/push-subscriptions',
+    operationId: 'subscribePush',
+    summary:
+      'Send pushes to this browser: its PushSubscription.toJSON() (an https endpoint of a public push service); the same endpoint again replaces its keys',
+    tag: 'notifications',
+    body: pushSubscriptionInputSchema,
+    response: successSchema,
+    access: 'user',
+    run: ({ caller, body }) =>
+      caller.notifications.subscribePush(body as z.input<typeof pushSubscriptionInputSchema>),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/push-subscriptions',
+    operationId: 'unsubscribePush',
+    summary: "Stop pushes to this browser (its endpoint); only the user's own",
+    tag: 'notifications',
+    body: pushSubscriptionRefSchema,
+    response: successSchema,
+    access: 'user',
+    run: ({ caller, body }) =>
+      caller.notifications.unsubscribePush(body as z.input<typeof pushSubscriptionRefSchema>),
+  },
+  {
+    method: 'POST',
+    url: '/api/notifications/unsubscribe',
+    operationId: 'unsubscribeFromEmail',
+    summary:
+      "One-click unsubscribe (RFC 8058), the address in a notification mail's List-Unsubscribe header: turns off e-mail of that kind only; no sign-in; 404 for an unknown token",
+    tag: 'notifications',
+    query: unsubscribeEmailSchema,
+    formBody: oneClickFormSchema,
+    response: z.object({ kind: notificationKindSchema, message: z.string() }),
+    access: 'public',
+    // The token and kind are in the link itself; the form only says "One-Click". Other sites may
+    // post here (security.ts): mail clients do, from wherever the mail is read.
+    run: async ({ caller, query }) => {
+      const { kind } = await caller.notifications.unsubscribeEmail(
+        query as z.input<typeof unsubscribeEmailSchema>,
+      );
+      return {
+        kind,
+        message: NOTIFICATION_TEXT.unsubscribeDone(NOTIFICATION_TEXT.kinds[kind].label),
+      };
+    },
   },
 ];
