@@ -7,9 +7,9 @@ import { CATEGORIES, PRICE_RANGES, listingEndsAt } from '@yardsale/validators';
 import type { Category, ListingType, PriceRange } from '@yardsale/validators';
 
 /** An item sold on its own, with words that fit in front of it and an optional sentence about it. */
-type Item = readonly [name: string, modifiers: readonly string[], detail?: string];
+export type Item = readonly [name: string, modifiers: readonly string[], detail?: string];
 
-interface CategoryWords {
+export interface CategoryWords {
   items: readonly Item[];
   /** Short plural nouns a garage-sale title lists: "tools, toys, books". */
   saleGoods: readonly string[];
@@ -17,7 +17,8 @@ interface CategoryWords {
   details: readonly string[];
 }
 
-const WORDS: Record<Category, CategoryWords> = {
+/** Also what the saved-search benchmark's searches are made of. */
+export const WORDS: Record<Category, CategoryWords> = {
   'Multi-Family': {
     items: [
       [

@@ -44,19 +44,16 @@ import type { Logger } from '@yardsale/api';
 import {
   createDatabase,
   executeRows,
-  hashPassword,
   migrateDatabase,
   processEnvironment,
   sql,
-  users,
 } from '@yardsale/db';
 import type { Database, DatabaseHandle } from '@yardsale/db';
 import { CATEGORIES, LISTING_TYPES, parseEnvironment } from '@yardsale/validators';
 
 import { startLocalServer } from '../src/local-server';
-import { createListingGenerator, randomSource, sellerRows } from './listing-content';
-import type { ListingRow } from './listing-content';
 import { createScratchDatabase } from './scratch-database';
+import { seedBenchListings } from './seed-listings';
 
 const configSchema = z.object({
   BENCH_DATABASE_URL: z
@@ -79,8 +76,6 @@ function readBenchConfig() {
   };
 }
 
-const SELLER_COUNT = 300;
-const INSERT_BATCH = 5000;
 /** Each query type stops repeating after this much measured time, so a slow build still finishes in minutes. */
 const TYPE_TIME_BUDGET_MS = 20_000;
 const PAGE_SIZE = 20;
@@ -156,52 +151,8 @@ async function openBenchDatabase(
 // ---------------------------------------------------------------------------------------------------------
 // Seeding
 
-/** The listing columns a batch fills, in `jsonb_to_recordset` form; generated columns fill themselves. */
-const LISTING_COLUMNS: readonly [keyof ListingRow, string][] = [
-  ['user_id', 'integer'],
-  ['title', 'text'],
-  ['description', 'text'],
-  ['category', 'text'],
-  ['listing_type', 'listing_type'],
-  ['price_range', 'text'],
-  ['address', 'text'],
-  ['start_date', 'date'],
-  ['end_date', 'date'],
-  ['start_time', 'text'],
-  ['end_time', 'text'],
-  ['time_zone', 'text'],
-  ['ends_at', 'timestamptz'],
-  ['created_at', 'timestamptz'],
-];
-
 async function seedListings(db: Database, count: number, now: Date) {
-  const random = randomSource(20_250_703);
-  const passwordHash = await hashPassword('neighbour-password');
-  const sellers = await db
-    .insert(users)
-    .values(
-      sellerRows(SELLER_COUNT, random).map((s) => ({
-        email: s.email,
-        firstName: s.first_name,
-        lastName: s.last_name,
-        passwordHash,
-        termsAcceptedAt: now,
-      })),
-    )
-    .returning({ id: users.id });
-  const nextListing = createListingGenerator({ now, sellerIds: sellers.map((s) => s.id), random });
-
-  const columns = sql.raw(LISTING_COLUMNS.map(([name]) => name).join(', '));
-  const recordType = sql.raw(LISTING_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '));
-  // One JSON parameter per batch: a multi-row insert both drivers send the same way, with no parameter limit.
-  // The indexes grow row by row with default settings, as they would in use (a bulk build would make the GIN
-  // indexes several times smaller than a real database's).
-  for (let done = 0; done < count; done += INSERT_BATCH) {
-    const rows = Array.from({ length: Math.min(INSERT_BATCH, count - done) }, nextListing);
-    await db.execute(sql`
-      insert into listings (${columns})
-      select ${columns} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordType})`);
-  }
+  const { sellerCount } = await seedBenchListings(db, { count, now, seed: 20_250_703 });
   // Photo rows (no files: nothing fetches them), 0 to 4 per listing, 2 on average: every page reads them.
   await db.execute(sql`
     insert into listing_images (listing_id, image_url, thumbnail_url, is_primary, position, width, height)
@@ -210,7 +161,7 @@ async function seedListings(db: Database, count: number, now: Date) {
            '/uploads/listings/' || md5(l.id || '-' || n) || '-card.webp',
            n = 0, n, 1280, 960
     from listings l cross join lateral generate_series(0, (l.id * 7) % 5 - 1) as n`);
-  return sellers.length;
+  return sellerCount;
 }
 
 /** Towns the distance case clusters listings around; their centres come from TOWN_CENTRE_SQL. */
