@@ -61,37 +61,18 @@ export default defineConfig(({ mode }) => {
             },
           ],
         },
-        workbox: {
+        // The worker is ours (src/service-worker/sw.ts): it shows pushes as well as caching, and
+        // the plugin fills in its precache list.
+        strategies: 'injectManifest',
+        srcDir: 'src/service-worker',
+        filename: 'sw.ts',
+        injectManifest: {
           // Installed up front: only the offline page and the icons. Scripts and styles are cached
-          // as they are used (below), so a first visit does not download every screen of the app.
-          // Pages always come from the server: a deploy is seen at the next page load.
+          // as they are used (see sw.ts), so a first visit does not download every screen of the
+          // app.
           globPatterns: ['offline.html', '*.{svg,png}'],
-          navigateFallback: null,
-          cleanupOutdatedCaches: true,
-          clientsClaim: true,
-          runtimeCaching: [
-            {
-              // Page loads go to the network; without one, the offline page answers. The server's
-              // own paths are left out, and no route exists for them: the worker never touches
-              // /api, /trpc, /uploads or /healthz, so users' data is never cached.
-              urlPattern: ({ request, url }) =>
-                request.mode === 'navigate' &&
-                !/^\/(api|trpc|uploads|healthz)(\/|$)/.test(url.pathname),
-              handler: 'NetworkOnly',
-              options: { precacheFallback: { fallbackURL: '/offline.html' } },
-            },
-            {
-              // Built files are named by their content and never change: once fetched, the app
-              // shell and each screen's code load from the cache.
-              urlPattern: ({ url, sameOrigin }) =>
-                sameOrigin && url.pathname.startsWith('/assets/'),
-              handler: 'CacheFirst',
-              options: {
-                cacheName: 'app-files',
-                expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 30 },
-              },
-            },
-          ],
+          // One classic script, as every browser runs a service worker.
+          rollupFormat: 'iife',
         },
       }),
     ],

@@ -3,14 +3,14 @@ import { announceUpdate } from './app-update-state';
 /** A tab left open for days still hears of a deploy: the browser only checks on page loads. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The worker vite-plugin-pwa generates (its default file name), for the whole site. */
+/** The app's worker (src/service-worker/sw.ts, built by vite-plugin-pwa), for the whole site. */
 const SERVICE_WORKER_URL = '/sw.js';
 
 let registered = false;
 
 /**
- * Offers a version that is installed and waiting. The worker vite-plugin-pwa generates (with
- * registerType 'prompt') waits until told to take over with this message.
+ * Offers a version that is installed and waiting. The worker waits until told to take over with
+ * this message (src/service-worker/sw.ts).
  */
 function offer(worker: ServiceWorker): void {
   announceUpdate(() => {
