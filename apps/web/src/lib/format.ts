@@ -6,7 +6,7 @@
  * never pays for it.
  */
 
-const LOCALE = 'en-US';
+export const LOCALE = 'en-US';
 
 export interface DateFormat {
   /**

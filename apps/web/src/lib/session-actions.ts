@@ -42,6 +42,14 @@ export function useSignOut() {
   return useMutation(
     trpc.auth.logout.mutationOptions({
       onSuccess: async () => {
+        // The server stopped this browser's pushes with the session; the browser forgets its
+        // subscription too, so the next person here starts with push off.
+        if ('serviceWorker' in navigator)
+          void navigator.serviceWorker
+            .getRegistration('/')
+            .then((registration) => registration?.pushManager.getSubscription())
+            .then((subscription) => subscription?.unsubscribe())
+            .catch(() => undefined);
         // Signed out first, so the landing page's guard does not send the visitor back in.
         replaceSession(null);
         await navigate({ to: '/' });

@@ -9,6 +9,7 @@ import { loadSessionUser, safeReturnPath } from '../lib/session';
 import type { SessionUser } from '../lib/session';
 import { oneOf, text } from '../lib/search-params';
 import { useReplaceSession } from '../lib/session-actions';
+import { useTRPCClient } from '../lib/trpc';
 
 const AUTH_MODES = ['sign-in', 'register'] as const;
 
@@ -45,9 +46,18 @@ function AuthPage() {
   const registering = mode === 'register';
   const replaceSession = useReplaceSession();
   const navigate = useNavigate();
+  const trpcClient = useTRPCClient();
 
   const onSignedIn = async (user: SessionUser) => {
     replaceSession(user);
+    // This browser's push, if it had any, goes back to whoever turned it on (lib/push.ts).
+    void import('../lib/push')
+      .then(({ resumePushAfterSignIn }) =>
+        resumePushAfterSignIn(user.id, (subscription) =>
+          trpcClient.notifications.subscribePush.mutate(subscription),
+        ),
+      )
+      .catch(() => undefined);
     const target = safeReturnPath(returnTo);
     await (target
       ? navigate({ href: target, replace: true })

@@ -48,6 +48,16 @@ export const dialogPanelVariants = cva(
           'top-0 right-0 flex h-dvh max-h-dvh w-[min(22rem,88vw)] flex-col rounded-l-3xl border-y-0 border-r-0',
           'data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
         ],
+        /**
+         * The sheet on phones; from 640px a panel hanging under the header's right end, as a
+         * menu would (the bell's list). The header's row is at most 80rem wide, centred.
+         */
+        panel: [
+          'top-0 right-0 flex h-dvh max-h-dvh w-[min(24rem,92vw)] flex-col rounded-l-3xl border-y-0 border-r-0',
+          'data-[state=closed]:animate-sheet-out data-[state=open]:animate-sheet-in',
+          'sm:top-[4.25rem] sm:right-[max(1rem,calc((100vw-80rem)/2+1rem))] sm:h-auto sm:max-h-[min(36rem,calc(100dvh-6rem))] sm:w-[24rem] sm:rounded-2xl sm:border',
+          'sm:data-[state=closed]:animate-menu-out sm:data-[state=open]:animate-menu-in',
+        ],
       },
       /** The centred card's widest size. */
       width: { md: 'max-w-md', lg: 'max-w-lg' },
@@ -74,11 +84,17 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <DialogPortal>
-      <DialogOverlay />
+      {/* A panel beside the page it belongs to barely dims it on wider screens. */}
+      <DialogOverlay
+        className={layout === 'panel' ? 'sm:bg-stone-950/10 sm:backdrop-blur-none' : undefined}
+      />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          dialogPanelVariants({ layout, width: layout === 'sheet' ? null : width }),
+          dialogPanelVariants({
+            layout,
+            width: layout === 'sheet' || layout === 'panel' ? null : width,
+          }),
           className,
         )}
         {...props}

@@ -3,6 +3,7 @@ import { CATEGORIES } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 
 /** Typing settles this long before the search runs, so each keystroke is not a request. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -12,6 +13,8 @@ export interface ListingFiltersProps {
   category: Category | undefined;
   onSearchChange: (search: string) => void;
   onCategoryChange: (category: Category | undefined) => void;
+  /** Under the fields: what can be done with this search (save it). */
+  footer?: ReactNode;
 }
 
 /**
@@ -23,6 +26,7 @@ export function ListingFilters({
   category,
   onSearchChange,
   onCategoryChange,
+  footer,
 }: ListingFiltersProps) {
   const fromAddress = search ?? '';
   const [text, setText] = useState(fromAddress);
@@ -124,6 +128,7 @@ export function ListingFilters({
           </Button>
         ) : null}
       </form>
+      {footer}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { Button, UserAvatar, cn } from '@yardsale/ui';
 import { LogOutIcon, PlusIcon, SettingsIcon } from 'lucide-react';
 
 import { fullName } from '../../lib/session';
+import { NotificationBell } from '../notifications/notification-bell';
 import type { SessionUser } from '../../lib/session';
 import { useSignOut } from '../../lib/session-actions';
 import { MobileMenu } from './mobile-menu';
@@ -37,39 +38,41 @@ export function SignedInNavigation({ user }: { user: SessionUser }) {
         </ul>
       </nav>
 
-      <div className="ml-auto hidden items-center gap-1 lg:flex">
-        <Button asChild className="mr-2">
+      <div className="ml-auto flex items-center gap-1">
+        <Button asChild className="mr-2 max-lg:hidden!">
           <Link to="/create-listing">
             <PlusIcon aria-hidden="true" />
             Post Listing
           </Link>
         </Button>
-        <Link
-          to="/profile"
-          className="rounded-full p-1 transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          <UserAvatar src={user.profilePicture} name={fullName(user)} size="sm" />
-          <span className="sr-only">Your profile ({fullName(user)})</span>
-        </Link>
-        <Button asChild variant="quiet" size="icon">
-          <Link to="/settings" aria-label="Account settings" title="Account settings">
-            <SettingsIcon aria-hidden="true" className="size-5" />
+        <NotificationBell />
+        <div className="hidden items-center gap-1 lg:flex">
+          <Link
+            to="/profile"
+            className="rounded-full p-1 transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <UserAvatar src={user.profilePicture} name={fullName(user)} size="sm" />
+            <span className="sr-only">Your profile ({fullName(user)})</span>
           </Link>
-        </Button>
-        <Button
-          variant="quiet"
-          size="icon"
-          aria-label="Sign out"
-          title="Sign out"
-          loading={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
-          {signOut.isPending ? null : <LogOutIcon aria-hidden="true" className="size-5" />}
-        </Button>
-      </div>
-
-      <div className="ml-auto lg:hidden">
-        <MobileMenu user={user} items={items} />
+          <Button asChild variant="quiet" size="icon">
+            <Link to="/settings" aria-label="Account settings" title="Account settings">
+              <SettingsIcon aria-hidden="true" className="size-5" />
+            </Link>
+          </Button>
+          <Button
+            variant="quiet"
+            size="icon"
+            aria-label="Sign out"
+            title="Sign out"
+            loading={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            {signOut.isPending ? null : <LogOutIcon aria-hidden="true" className="size-5" />}
+          </Button>
+        </div>
+        <div className="lg:hidden">
+          <MobileMenu user={user} items={items} />
+        </div>
       </div>
     </>
   );

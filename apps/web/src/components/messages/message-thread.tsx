@@ -24,7 +24,16 @@ import {
   SendIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { KeyboardEvent, SubmitEvent } from 'react';
 
 import { serverMessage } from '../../lib/errors';
@@ -54,6 +63,9 @@ import { MESSAGES_TEXTS } from './messages-texts';
 
 let nextTempId = -1;
 
+// Loaded only once a message is sent, so the messages screen itself does not grow.
+const PushPrompt = lazy(() => import('../push-prompt').then((m) => ({ default: m.PushPrompt })));
+
 /** A thread opens on its newest page; each later page reaches further back. */
 const NEWEST_PAGE: number | null = null;
 
@@ -74,6 +86,8 @@ export function MessageThread({
   const name = participantName(person);
   const readOnly = isReadOnlyFor(conversation, myId);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // After the first message sent here, push is worth suggesting: a reply may come while away.
+  const [pushPrompt, setPushPrompt] = useState<'later' | 'shown' | 'done'>('later');
 
   const deleteConversation = useMutation(
     trpc.conversations.delete.mutationOptions({
@@ -141,7 +155,22 @@ export function MessageThread({
           {person.deleted ? UI_TEXT.deleteAccount.recipientDeleted : MESSAGES_TEXTS.readOnly}
         </p>
       ) : (
-        <Composer conversationId={conversation.id} myId={myId} />
+        <>
+          {pushPrompt === 'shown' ? (
+            // Part of the thread's background, above the composer. Empty (and so hidden) while
+            // loading and wherever the card has nothing to offer.
+            <div className="bg-muted/30 px-3 pb-3 empty:hidden sm:px-4">
+              <Suspense fallback={null}>
+                <PushPrompt reason="message" onDone={() => setPushPrompt('done')} />
+              </Suspense>
+            </div>
+          ) : null}
+          <Composer
+            conversationId={conversation.id}
+            myId={myId}
+            onSent={() => setPushPrompt((state) => (state === 'later' ? 'shown' : state))}
+          />
+        </>
       )}
 
       <ConfirmDialog
@@ -312,6 +341,22 @@ function MessageList({
     }
     rememberPlace();
   }, [items, myId, rememberPlace, scrollToNewest]);
+
+  // The view gets shorter when something appears under it (the push card above the composer, a
+  // taller composer, a phone's keyboard): a reader following along keeps seeing the newest message.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    let height = scroller.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const before = height;
+      height = scroller.clientHeight;
+      if (fromBottomRef.current - before <= FOLLOWING_PX) scrollToNewest();
+      rememberPlace();
+    });
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [rememberPlace, scrollToNewest]);
 
   const onScroll = () => {
     rememberPlace();
@@ -554,7 +599,15 @@ function MessageBubble({
   );
 }
 
-function Composer({ conversationId, myId }: { conversationId: number; myId: number }) {
+function Composer({
+  conversationId,
+  myId,
+  onSent,
+}: {
+  conversationId: number;
+  myId: number;
+  onSent: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -595,6 +648,7 @@ function Composer({ conversationId, myId }: { conversationId: number; myId: numb
         queryClient.setQueryData(listKey, (list) =>
           list ? (withLastMessage(list, conversationId, message, myId) ?? list) : list,
         );
+        onSent();
       },
       onError: (sendError, { content }, context) => {
         // Roll back, and give the text back so nothing typed is lost.

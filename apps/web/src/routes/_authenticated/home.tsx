@@ -5,7 +5,11 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 
 import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
 import { HomeListings } from '../../components/home/home-listings';
-import { listingsQueryInput, readHomeSearch } from '../../components/home/home-search';
+import {
+  LISTING_TYPE_OF_SECTION,
+  listingsQueryInput,
+  readHomeSearch,
+} from '../../components/home/home-search';
 import type { HomeSection, HomeSort } from '../../components/home/home-search';
 import { HomeStats } from '../../components/home/home-stats';
 import { ListingFilters } from '../../components/home/listing-filters';
@@ -20,6 +24,8 @@ import { readViewerLocation, useViewerLocation } from '../../lib/viewer-location
 
 // Only a neighbour who has not confirmed their address downloads the banner and its texts.
 const VerifyEmailBanner = lazy(() => import('../../components/account/verify-email-banner'));
+// Needed once there is a search to save, which a first visit does not have.
+const SaveSearch = lazy(() => import('../../components/saved-searches/save-search'));
 
 export const Route = createFileRoute('/_authenticated/home')({
   // The page and its data request in one file: it is fetched early (with the session check), and
@@ -136,6 +142,18 @@ function HomePage() {
           category={search.category}
           onSearchChange={onSearchChange}
           onCategoryChange={onCategoryChange}
+          footer={
+            // Worth saving once it narrows things down: words, a category or a place.
+            search.q || search.category || location ? (
+              <Suspense fallback={null}>
+                <SaveSearch
+                  search={search.q}
+                  category={search.category}
+                  listingType={LISTING_TYPE_OF_SECTION[section]}
+                />
+              </Suspense>
+            ) : null
+          }
         />
 
         <LocationBar

@@ -4,6 +4,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } fro
 import type { LucideIcon } from 'lucide-react';
 import {
   BadgeCheckIcon,
+  BellRingIcon,
   BookmarkIcon,
   CalendarIcon,
   MailIcon,
@@ -48,6 +49,7 @@ export const Route = createFileRoute('/_authenticated/profile')({
 const QUICK_ACTIONS = [
   { to: '/create-listing', label: 'Post a Listing', icon: PlusIcon },
   { to: '/home', label: 'Browse Sales', icon: SearchIcon },
+  { to: '/saved-searches', label: 'Saved Searches', icon: BellRingIcon },
   { to: '/settings', label: 'Account Settings', icon: SettingsIcon },
 ] as const;
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardContent, ComingSoonCard } from '@yardsale/ui';
-import { BellIcon, EyeOffIcon, KeyRoundIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
+import { EyeOffIcon, KeyRoundIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
 
 import { IconCardHeader } from '../../components/layout/icon-card-header';
 import { PageContainer, PageHeader } from '../../components/layout/page';
@@ -10,6 +10,7 @@ import { DeleteAccountCard } from '../../components/settings/delete-account-card
 import { PasskeysCard } from '../../components/settings/passkeys-card';
 import { ProfileDetailsForm } from '../../components/settings/profile-details-form';
 import { LocationCard } from '../../components/settings/location-card';
+import { NotificationsCard } from '../../components/settings/notifications-card';
 import { TwoFactorCard } from '../../components/settings/two-factor-card';
 
 export const Route = createFileRoute('/_authenticated/settings')({
@@ -18,11 +19,6 @@ export const Route = createFileRoute('/_authenticated/settings')({
 });
 
 const COMING_SOON = [
-  {
-    title: 'Notifications',
-    description: 'Choose how we tell you about new messages and sales near you.',
-    icon: <BellIcon />,
-  },
   {
     title: 'Privacy',
     description: 'Decide what other members can see on your public profile.',
@@ -69,6 +65,8 @@ function SettingsPage() {
 
         <TwoFactorCard />
 
+        <NotificationsCard />
+
         <LocationCard />
 
         <DataExportCard />
@@ -80,7 +78,7 @@ function SettingsPage() {
           >
             More settings
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4">
             {COMING_SOON.map((item) => (
               <ComingSoonCard
                 key={item.title}
