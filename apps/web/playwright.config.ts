@@ -81,6 +81,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Journeys that file many reports name their own client address; browsers send none (decision 053).
         TRUST_PROXY: 'loopback',
+        // Pushes go to the journeys' own push service, whose certificate is made for the run.
+        NODE_EXTRA_CA_CERTS: e2eEnv.pushService.cert,
         ...(e2eEnv.webDistDir ? { WEB_DIST_DIR: e2eEnv.webDistDir } : {}),
       },
       reuseExistingServer: false,

@@ -1,3 +1,4 @@
+import { e2eEnv } from './env';
 import {
   OWN_LISTING,
   REVIEWED_LISTING,
@@ -8,7 +9,9 @@ import {
   settled,
   test,
 } from './a11y-support';
-import { seededListing } from './signed-in';
+import { newSeller, saveSearchFor, uniqueWord } from './notification-helpers';
+import { postListing, seededListing } from './signed-in';
+import { createAccount, newNeighbour } from './support';
 
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN89+7dfwAJgAPkRk1zHQAAAABJRU5ErkJggg==',
@@ -41,6 +44,9 @@ for (const { name: width, viewport } of WIDTHS) {
       { path: '/reset-password?token=expired-or-unknown', heading: 'Choose a new password' },
       { path: '/verify-email?token=expired-or-unknown', heading: 'This link does not work' },
       { path: '/verify-email', heading: 'This link does not work' },
+      // A mail's unsubscribe link, and one cut short.
+      { path: '/unsubscribe?token=abc&kind=message', heading: 'Unsubscribe from e-mails' },
+      { path: '/unsubscribe?kind=message', heading: 'This link does not work' },
     ] as const;
 
     for (const screen of screens) {
@@ -222,6 +228,48 @@ for (const { name: width, viewport } of WIDTHS) {
       await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
       await settled(page);
       await expectNoSeriousViolations(page, '/messages (conversation open)');
+      await context.close();
+    });
+
+    test('/saved-searches with a few searches, and the bell open with entries', async ({
+      browser,
+    }) => {
+      // An account of its own: saved searches would bell the seeded neighbour in other journeys.
+      const context = await browser.newContext({ baseURL: e2eEnv.baseURL, viewport });
+      const page = await context.newPage();
+      await createAccount(page.request, newNeighbour('Ada', 'Lane'));
+      const word = uniqueWord();
+      await saveSearchFor(page.request, { search: word });
+      await saveSearchFor(page.request, { search: 'garden tools', listingType: 'garage-sale' });
+      await saveSearchFor(page.request, {
+        category: 'Furniture',
+        near: { latitude: 43.0775, longitude: -89.3831 },
+        radiusMiles: 10,
+        email: 'instant',
+        push: false,
+      });
+      await page.goto('/saved-searches');
+      await expect(page.getByRole('region', { name: word, exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Pause “garden tools · garage sale”' }).click();
+      await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/saved-searches');
+
+      const seller = await newSeller(browser);
+      await postListing(seller.page.request, {
+        title: `Oak ${word} bench`,
+        listingType: 'single-item',
+      });
+      await postListing(seller.page.request, {
+        title: `Pine ${word} shelf`,
+        listingType: 'single-item',
+      });
+      await seller.context.close();
+      await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await expect(panel.getByRole('listitem')).toHaveCount(2);
+      await settled(page);
+      await expectNoSeriousViolations(page, 'the bell, open');
       await context.close();
     });
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the journeys run in Node, not in the app: the API's test helper makes the push service's certificate
+import { createLoopbackCertificate } from '@yardsale/api/push-testing';
+
 /**
  * The end-to-end suite's one reader of process.env. The server's port and data folder are chosen
  * once, in the runner process, and written back to the environment so that every test worker
@@ -28,6 +31,8 @@ env.YARDSALE_E2E_PORT ??= freePort();
 env.YARDSALE_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yardsale-e2e-'));
 env.YARDSALE_E2E_PASSKEY_PORT ??= freePort();
 env.YARDSALE_E2E_PASSKEY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yardsale-e2e-passkeys-'));
+// The journeys' own push service's certificate, made before the server starts so it can trust it.
+env.YARDSALE_E2E_PUSH_CERT_DIR ??= createLoopbackCertificate(2);
 
 export const e2eEnv = {
   chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,6 +48,12 @@ export const e2eEnv = {
     port: env.YARDSALE_E2E_PASSKEY_PORT,
     dataDir: env.YARDSALE_E2E_PASSKEY_DATA_DIR,
     baseURL: `http://localhost:${env.YARDSALE_E2E_PASSKEY_PORT}`,
+  },
+  /** The push service's key and certificate; the server trusts the certificate (e2e/push-service.ts). */
+  pushService: {
+    dir: env.YARDSALE_E2E_PUSH_CERT_DIR,
+    key: path.join(env.YARDSALE_E2E_PUSH_CERT_DIR, 'key.pem'),
+    cert: path.join(env.YARDSALE_E2E_PUSH_CERT_DIR, 'cert.pem'),
   },
   /** The server makes this account the admin at start. */
   admin: { email: 'admin@yardsale.test', password: 'e2e-admin-password' },
