@@ -257,14 +257,16 @@ test('the service worker shows a push as a notification, and a push with the sam
     });
     await expect.poll(shown).toEqual([]);
 
-    await push({
+    // What the server pushes for a new message (sendPush in packages/api/src/services/outbox.ts).
+    const message = {
       title: 'New message from Priya',
       body: 'Is the lamp still available?',
       url: '/messages?conversation=7',
       tag: 'message:101',
       listingId: 3,
       conversationId: 7,
-    });
+    };
+    await push(message);
     // A worker that stopped while idle is started for the push first: slower on a busy machine.
     const delivered = { timeout: 15_000 };
     await expect.poll(shown, delivered).toEqual([
@@ -278,14 +280,7 @@ test('the service worker shows a push as a notification, and a push with the sam
     ]);
 
     // The same notification delivered again (a retry) replaces the first rather than adding one.
-    await push({
-      title: 'New message from Priya',
-      body: 'Is the lamp still available?',
-      url: '/messages?conversation=7',
-      tag: 'message:101',
-      listingId: 3,
-      conversationId: 7,
-    });
+    await push(message);
     await push({
       title: 'Announcement from YardSale',
       body: 'The spring sale weekend is on.',
