@@ -45,6 +45,19 @@ export function pathOf(n: { listingId?: number | null; conversationId?: number |
   return '/home';
 }
 
+/** What an outbox row carries: everything its push or mail needs, fixed when the event happened. */
+function outboxPayload(n: NewNotification, notificationId: number | null) {
+  return {
+    title: n.title,
+    body: n.body,
+    url: pathOf(n),
+    listingId: n.listingId ?? null,
+    conversationId: n.conversationId ?? null,
+    messageId: n.messageId ?? null,
+    notificationId,
+  };
+}
+
 /**
  * Writes the bell's entries and the outbox rows for pushes and mails, in the caller's transaction,
  * so they exist exactly when the event does (decision 073). Whether each is wanted is decided when
@@ -78,15 +91,7 @@ export async function recordNotifications(
       if (row) ids.set(n.key, row.id);
     });
   }
-  const payloadOf = (n: NewNotification) => ({
-    title: n.title,
-    body: n.body,
-    url: pathOf(n),
-    listingId: n.listingId ?? null,
-    conversationId: n.conversationId ?? null,
-    messageId: n.messageId ?? null,
-    notificationId: ids.get(n.key) ?? null,
-  });
+  const payloadOf = (n: NewNotification) => outboxPayload(n, ids.get(n.key) ?? null);
   await tx
     .insert(notificationOutbox)
     .values(
@@ -119,15 +124,7 @@ export async function recordNotifications(
  */
 export function outboxRows(items: NewNotification[], now: Date): SQL {
   const rows = items.flatMap((n) => {
-    const payload = JSON.stringify({
-      title: n.title,
-      body: n.body,
-      url: pathOf(n),
-      listingId: n.listingId ?? null,
-      conversationId: n.conversationId ?? null,
-      messageId: n.messageId ?? null,
-      notificationId: null,
-    });
+    const payload = JSON.stringify(outboxPayload(n, null));
     const emailAt = new Date(now.getTime() + (n.emailAfterMs ?? 0)).toISOString();
     return [
       sql`(${`${n.key}:push`}, ${n.userId}::int, ${n.kind}::text, 'push', ${payload}::jsonb, ${now.toISOString()}::timestamptz)`,
