@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer } from '../smtp-testing';
 import type { TestSmtpServer } from '../smtp-testing';
 import { recordingLogger } from '../testing';
-import { MailUnavailableError, createMailer } from './mail';
+import { MailUnavailableError, SMTP_TIMEOUTS, createMailer } from './mail';
 
 const MESSAGE = {
   to: 'maria.gonzalez@example.com',
@@ -48,6 +49,28 @@ describe('mail through an SMTP server', () => {
     expect(delivery?.mail.text?.trim()).toBe(MESSAGE.text);
     expect(delivery?.mail.html).toContain('href="https://yardsale.example/verify-email?token=abc"');
   });
+
+  it('gives up on a mail server that accepts the connection but never greets, within its time limit', async () => {
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${String(port)}`,
+        from: FROM,
+        logger: recordingLogger(),
+      });
+      const started = Date.now();
+      await expect(mailer.send(MESSAGE)).rejects.toThrow(/greeting/i);
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingTimeout - 100);
+      expect(took).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 5_000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 });
 
 describe('mail without an SMTP server', () => {

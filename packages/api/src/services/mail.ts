@@ -48,13 +48,33 @@ export interface MailerOptions {
 }
 
 /**
+ * How long a mail server may take (ms): to connect, to greet, between two replies, to resolve.
+ * nodemailer's own defaults are minutes; a mail server that stalls must not hold a notification that
+ * long. SMTP_URL may set others in its query (`?socketTimeout=60000`).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+  dnsTimeout: 5_000,
+} as const;
+
+function withSmtpTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.toString();
+}
+
+/**
  * The mailer the settings ask for: SMTP when `smtpUrl` is set, else the outbox folder when one is
  * given, else off. Which one is a decision of the server's start (production never gets an outbox).
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, outboxDir, from, logger } = options;
   if (smtpUrl) {
-    const transport = createTransport(smtpUrl);
+    const transport = createTransport(withSmtpTimeouts(smtpUrl));
     return {
       mode: 'smtp',
       async send(message) {
