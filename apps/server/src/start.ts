@@ -172,11 +172,7 @@ export async function startServer(
   // Pushes and mails written with their events go out from here; every instance runs a worker and
   // they share the rows (decision 073). Digests are claimed per person and day, so any instance's
   // hourly run may write them and none writes one twice.
-  const outbox = startOutboxWorker(server.deps, {
-    onBatch: (result) => {
-      if (result.claimed > 0) log.info(result, 'notification outbox batch');
-    },
-  });
+  const outbox = startOutboxWorker(server.deps);
   const digests = async () => {
     try {
       const queued = await server.metrics.timeJob('digests', () => queueDailyDigests(server.deps));

@@ -502,6 +502,12 @@ export const pushSubscriptions = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     p256dh: text().notNull(),
     auth: text().notNull(),
+    /** Sends in a row that did not get through; a success sets it back to 0. */
+    failures: integer().notNull().default(0),
+    /** After a failure the device is left alone until then (growing with `failures`). */
+    restingUntil: timestamptz(),
+    /** Why the last send failed, for whoever looks into it. */
+    lastError: text(),
     createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_id_idx').on(t.userId)],
@@ -662,6 +668,10 @@ export const notificationOutbox = pgTable(
       .on(t.dueAt)
       .where(sql`sent_at is null and done_reason is null`),
     index('notification_outbox_user_id_idx').on(t.userId),
+    // Whose rows a claim holds: a person's next rows wait until those are done.
+    index('notification_outbox_held_idx')
+      .on(t.userId)
+      .where(sql`locked_until is not null and sent_at is null and done_reason is null`),
     check('notification_outbox_channel_check', oneOf('channel', ['push', 'email'])),
   ],
 );

@@ -12,7 +12,7 @@ import type { Mailer } from './mail';
 import type { PushSender } from './push';
 import { createRateLimits } from './rate-limits';
 import type { RateLimitSettings } from './rate-limits';
-import type { Resolve } from './push-subscriptions';
+import type { Resolve } from './outbound';
 import type { ApiConfig, OutboxSignal, ServerDeps, Logger } from './types';
 
 function createOutboxSignal(): OutboxSignal {

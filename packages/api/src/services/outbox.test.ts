@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -9,11 +11,35 @@ import { startTestPushService } from '../push-testing';
 import type { TestBrowser, TestPushService } from '../push-testing';
 import { createTestApi } from '../testing';
 import type { TestApi } from '../testing';
-import { OUTBOX_LEASE_MS, queueDailyDigests, retryDelayMs, runOutboxBatch } from './outbox';
+import type { OutboundLimits } from './outbound';
+import {
+  DEVICE_REMOVED_AFTER_REFUSALS,
+  OUTBOX_LEASE_MS,
+  OUTBOX_MAX_ATTEMPTS,
+  queueDailyDigests,
+  retryDelayMs,
+  runOutboxBatch,
+} from './outbox';
 import { markOnline } from './presence';
 import { createPushSender, newVapidKeys } from './push';
 
 const { notificationOutbox, notifications, pushSubscriptions } = schema;
+
+/** Short, so that a device that never answers costs a test little time. */
+const LIMITS: OutboundLimits = {
+  connectTimeoutMs: 1000,
+  totalTimeoutMs: 1500,
+  maxResponseBytes: 4096,
+};
+
+/** A loopback port nothing listens on: a device whose push service refuses connections. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 interface PushMessage {
   title: string;
@@ -36,9 +62,12 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
       now: () => now,
       push: createPushSender(
         { ...newVapidKeys(), subject: 'mailto:admin@yardsale.test' },
-        { agent: service.agent },
+        { agent: service.agent, limits: LIMITS },
       ),
-      rateLimits: { registerByClient: { points: 1000, durationSeconds: 60 } },
+      rateLimits: {
+        registerByClient: { points: 1000, durationSeconds: 60 },
+        reviewsByClient: { points: 1000, durationSeconds: 60 },
+      },
     });
   });
   afterAll(async () => {
@@ -216,18 +245,25 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
       review: { push: true, email: false },
     });
 
-    // The first worker stops after 15 pushes: the rest of its batch stays claimed by it.
+    // The first worker stops after 15 pushes: what it had claimed and not sent stays claimed by it.
     const stop = new AbortController();
     const before = service.received.length;
     const watcher = setInterval(() => {
       if (service.received.length - before >= 15) stop.abort();
     }, 1);
-    const firstRun = await runOutboxBatch(api.deps, { limit: 100, signal: stop.signal });
+    let firstClaimed = 0;
+    while (!stop.signal.aborted) {
+      const run = await runOutboxBatch(api.deps, { signal: stop.signal });
+      firstClaimed += run.claimed;
+      if (run.claimed === 0) break;
+    }
     clearInterval(watcher);
-    expect(firstRun.claimed).toBe(80);
+    expect(stop.signal.aborted).toBe(true);
     const afterFirst = reader.pushes().length;
     expect(afterFirst).toBeGreaterThanOrEqual(15);
     expect(afterFirst).toBeLessThan(40);
+    // One person's rows are claimed a few at a time, in order.
+    expect(firstClaimed).toBeLessThan(80);
 
     // A crash after a push left but before it was marked: the row is claimed and unmarked.
     const [lost] = await api.deps.db
@@ -245,10 +281,7 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
     later(OUTBOX_LEASE_MS + 1000);
     if (kind === 'postgres') {
       // Two instances at once share the rows instead of both sending them.
-      await Promise.all([
-        runOutboxBatch(api.deps, { limit: 10 }),
-        runOutboxBatch(api.deps, { limit: 10 }),
-      ]);
+      await Promise.all([runOutboxBatch(api.deps), runOutboxBatch(api.deps)]);
     }
     await drain();
 
@@ -268,6 +301,125 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
         sql`${notificationOutbox.userId} = ${reader.user.id} and sent_at is null and done_reason is null`,
       );
     expect(unsent).toEqual([]);
+  });
+
+  it('pushes to each device on its own: refused, redirecting and silent devices cost the healthy one nothing', async () => {
+    const person = await api.signUp('Uma');
+    const refused = {
+      endpoint: `https://127.0.0.1:${String(await closedPort())}/push/refused`,
+      keys: service.browser().subscription.keys,
+    };
+    const redirecting = service.browser('redirect');
+    const silent = service.browser('no-answer');
+    const healthy = service.browser();
+    for (const subscription of [
+      refused,
+      redirecting.subscription,
+      silent.subscription,
+      healthy.subscription,
+    ])
+      await person.caller.notifications.subscribePush(subscription);
+    const deviceOf = async (endpoint: string) =>
+      (
+        await api.deps.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, endpoint))
+      )[0];
+
+    const review = async (firstName: string) => {
+      const reviewer = await api.signUp(firstName);
+      await reviewer.caller.reviews.create({
+        revieweeId: person.user.id,
+        rating: 5,
+        comment: 'Kind',
+      });
+    };
+    await review('Rae');
+    const started = Date.now();
+    const batch = runOutboxBatch(api.deps);
+    await expect.poll(() => healthy.messages().length, { timeout: 10_000 }).toBe(1);
+    // It arrived while the silent device still held its connection open.
+    expect(Date.now() - started).toBeLessThan(LIMITS.totalTimeoutMs);
+    const result = await batch;
+    expect(result.sent).toBe(2);
+    expect(result.retried + result.failed).toBe(0);
+    expect(healthy.messages()).toEqual([
+      expect.objectContaining({ title: NOTIFICATION_TEXT.reviewTitle('Rae', 5) }),
+    ]);
+    // Each failure is the failing device's own.
+    for (const endpoint of [
+      refused.endpoint,
+      redirecting.subscription.endpoint,
+      silent.subscription.endpoint,
+    ]) {
+      const device = await deviceOf(endpoint);
+      expect(device?.failures, endpoint).toBe(1);
+      expect(device?.lastError, endpoint).toBeTruthy();
+      expect(device?.restingUntil?.getTime(), endpoint).toBe(now.getTime() + retryDelayMs(1));
+    }
+    expect((await deviceOf(healthy.subscription.endpoint))?.failures).toBe(0);
+
+    // A device refused for good is removed after a few tries; one that may come back rests between
+    // them and is kept; the healthy one gets every push.
+    for (let round = 2; round <= DEVICE_REMOVED_AFTER_REFUSALS; round += 1) {
+      later(retryDelayMs(round - 1));
+      await review(`Reviewer${String(round)}`);
+      await drain();
+    }
+    expect(await deviceOf(redirecting.subscription.endpoint)).toBeUndefined();
+    expect((await deviceOf(refused.endpoint))?.failures).toBe(DEVICE_REMOVED_AFTER_REFUSALS);
+    expect((await deviceOf(silent.subscription.endpoint))?.failures).toBe(
+      DEVICE_REMOVED_AFTER_REFUSALS,
+    );
+    expect(healthy.messages()).toHaveLength(DEVICE_REMOVED_AFTER_REFUSALS);
+  }, 30_000);
+
+  it('gives a row up after its tries even when every try stopped the sender before it could fail', async () => {
+    const person = await withDevice('Vic');
+    const reviewer = await api.signUp('Wes');
+    await reviewer.caller.reviews.create({ revieweeId: person.user.id, rating: 3, comment: 'Ok' });
+    const rowOf = async () =>
+      (
+        await api.deps.db
+          .select()
+          .from(notificationOutbox)
+          .where(
+            sql`${notificationOutbox.userId} = ${person.user.id} and ${notificationOutbox.channel} = 'push'`,
+          )
+      )[0];
+    // A sender that dies (or hangs) after claiming: the claim is all that happens, again and again.
+    const crashed = AbortSignal.abort();
+    for (let attempt = 1; attempt <= OUTBOX_MAX_ATTEMPTS; attempt += 1) {
+      const run = await runOutboxBatch(api.deps, { signal: crashed });
+      expect(run.claimed, `claim ${String(attempt)}`).toBeGreaterThanOrEqual(1);
+      expect((await rowOf())?.attempts).toBe(attempt);
+      later(OUTBOX_LEASE_MS + 1000);
+    }
+    expect((await runOutboxBatch(api.deps)).claimed).toBe(0);
+    const row = await rowOf();
+    expect(row?.doneReason).toBe('failed');
+    expect(row?.sentAt).toBeNull();
+    expect(person.pushes()).toEqual([]);
+  });
+
+  it('mails no notification to an address nobody has confirmed', async () => {
+    const unconfirmed = await api.signUp('Xan', { verified: false });
+    const reviewer = await api.signUp('Yve');
+    await reviewer.caller.reviews.create({
+      revieweeId: unconfirmed.user.id,
+      rating: 4,
+      comment: 'Friendly',
+    });
+    await drain();
+    expect(mailsTo(unconfirmed.user.email)).toEqual([]);
+    const rows = await api.deps.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        sql`${notificationOutbox.userId} = ${unconfirmed.user.id} and ${notificationOutbox.channel} = 'email'`,
+      );
+    expect(rows.map((r) => r.doneReason)).toEqual(['unverified']);
   });
 
   it('sends a daily digest of saved-search matches exactly once per person per day', async () => {

@@ -12,8 +12,10 @@ import { digestMail, notificationMail } from './notification-mail';
 import type { DigestListing } from './notification-mail';
 import { notificationSettingsOf, unsubscribeTokenOf } from './notifications';
 import { isOnline } from './presence';
+import { RefusedTargetError } from './outbound';
 import { PushFailedError } from './push';
-import { pushEndpointAllowed } from './push-subscriptions';
+import type { PushSender } from './push';
+import { pushTarget } from './push-subscriptions';
 import type { ServerDeps } from './types';
 
 const {
@@ -27,14 +29,32 @@ const {
 } = schema;
 const M = NOTIFICATION_TEXT;
 
-/** Rows one batch claims. */
+/** People whose rows one batch claims. */
 export const OUTBOX_BATCH = 50;
+/**
+ * People whose notifications one worker sends at once. One person's rows go out one after another
+ * (in their order), so a person whose push service answers slowly, or never until the time limit,
+ * holds one of these places and nobody else's.
+ */
+export const OUTBOX_CONCURRENCY = 16;
+/**
+ * A person's rows one claim takes: their turn stays short (each send is bounded, outbound.ts), well
+ * within the lease, and one person's backlog never fills a batch.
+ */
+export const OUTBOX_ROWS_PER_PERSON = 3;
 /** How long a claimed row is the claimer's; a worker that died frees its rows when this passes. */
 export const OUTBOX_LEASE_MS = 2 * 60 * 1000;
-/** Tries before a row is given up. */
+/**
+ * Tries before a row is given up. A try is counted when the row is claimed, so a row whose sending
+ * stops the process (or never ends) is given up after as many tries as one that fails cleanly.
+ */
 export const OUTBOX_MAX_ATTEMPTS = 8;
 /** At most one mail an hour per conversation about new messages. */
 const MESSAGE_MAIL_GAP_MS = 60 * 60 * 1000;
+/** A device whose push service refused this many sends in a row, the last one for good, is removed. */
+export const DEVICE_REMOVED_AFTER_REFUSALS = 3;
+/** A device that failed this many sends in a row, whatever the reason, is removed. */
+export const DEVICE_REMOVED_AFTER_FAILURES = 10;
 
 /** 30 s, 1 min, 2 min … capped at an hour: a push service or mail server that is down gets time. */
 export function retryDelayMs(attempts: number): number {
@@ -58,7 +78,8 @@ interface Payload {
 type Row = typeof notificationOutbox.$inferSelect;
 
 /** Why a row was not sent, when it will never be. */
-type Skip = 'off' | 'read' | 'online' | 'recent-mail' | 'no-device' | 'mail-off' | 'gone-user';
+type Skip =
+  'off' | 'read' | 'online' | 'recent-mail' | 'no-device' | 'mail-off' | 'gone-user' | 'unverified';
 
 export interface BatchResult {
   claimed: number;
@@ -72,18 +93,29 @@ export interface BatchResult {
 const topicOf = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
 /**
- * Claims due rows (skipping ones another worker holds) and sends them one by one, marking each
- * as soon as it went. A worker that stops between sending and marking leaves the row to be sent
- * again after its lease: the same key goes with it (push Topic, notification tag, Message-ID), so
- * the device or mailbox shows it once. `signal` stops the batch between rows.
+ * Claims the due rows of up to `people` people, at most OUTBOX_ROWS_PER_PERSON of each, and none of
+ * a person another claim still holds rows of (on any instance): a person's rows go out one claim at a
+ * time, in order. The try is counted as the row is claimed. Rows whose last try was claimed and never
+ * finished (the sender stopped or hung past its lease) are given up first.
  */
-export async function runOutboxBatch(
-  deps: ServerDeps,
-  options: { limit?: number; signal?: AbortSignal } = {},
-): Promise<BatchResult> {
+async function claimRows(deps: ServerDeps, people: number): Promise<Row[]> {
   const now = deps.now();
-  const limit = options.limit ?? OUTBOX_BATCH;
   const iso = now.toISOString();
+  await deps.db.execute(
+    sql`update ${notificationOutbox}
+        set done_reason = 'failed', locked_until = null,
+            last_error = coalesce(last_error, 'the sender stopped while sending it')
+        where sent_at is null and done_reason is null and due_at <= ${iso}::timestamptz
+          and attempts >= ${OUTBOX_MAX_ATTEMPTS}
+          and (locked_until is null or locked_until <= ${iso}::timestamptz)`,
+  );
+  const free = sql`sent_at is null and done_reason is null and due_at <= ${iso}::timestamptz
+    and attempts < ${OUTBOX_MAX_ATTEMPTS}
+    and (locked_until is null or locked_until <= ${iso}::timestamptz)`;
+  const held = sql`exists (select 1 from ${notificationOutbox} h
+    where h.user_id = q.user_id and h.locked_until > ${iso}::timestamptz
+      and h.sent_at is null and h.done_reason is null)`;
+  // People ranked by their oldest row, within a window of the queue's head.
   const claimed = await executeRows<{ id: number }>(
     deps.db,
     sql`update ${notificationOutbox} o
@@ -91,22 +123,27 @@ export async function runOutboxBatch(
             attempts = o.attempts + 1
         where o.id in (
           select id from ${notificationOutbox}
-          where sent_at is null and done_reason is null and due_at <= ${iso}::timestamptz
-            and (locked_until is null or locked_until <= ${iso}::timestamptz)
-          order by due_at, id
-          limit ${limit}
+          where ${free} and id in (
+            select id from (
+              select id,
+                     row_number() over (partition by user_id order by due_at, id) as nth,
+                     dense_rank() over (order by first_due, user_id) as person
+              from (
+                select id, user_id, due_at, min(due_at) over (partition by user_id) as first_due
+                from (
+                  select id, user_id, due_at from ${notificationOutbox} q
+                  where ${free} and not ${held}
+                  order by due_at, id
+                  limit ${people * OUTBOX_ROWS_PER_PERSON * 4}
+                ) head
+              ) firsts
+            ) ranked
+            where nth <= ${OUTBOX_ROWS_PER_PERSON} and person <= ${people})
           for update skip locked)
         returning o.id`,
   );
-  const result: BatchResult = {
-    claimed: claimed.length,
-    sent: 0,
-    skipped: 0,
-    retried: 0,
-    failed: 0,
-  };
-  if (claimed.length === 0) return result;
-  const rows = await deps.db
+  if (claimed.length === 0) return [];
+  return deps.db
     .select()
     .from(notificationOutbox)
     .where(
@@ -116,56 +153,106 @@ export async function runOutboxBatch(
       ),
     )
     .orderBy(notificationOutbox.dueAt, notificationOutbox.id);
+}
+
+/** Claimed rows by person, each person's in their order. */
+function byPerson(rows: Row[]): Row[][] {
+  const groups = new Map<number, Row[]>();
   for (const row of rows) {
-    if (options.signal?.aborted) break;
-    // Marked only while the claim is still this worker's (attempts is the claim's number).
-    const mine = and(
-      eq(notificationOutbox.id, row.id),
-      eq(notificationOutbox.attempts, row.attempts),
-    );
-    try {
-      const outcome = await deliver(deps, row);
-      if (outcome === 'sent') {
-        await deps.db
-          .update(notificationOutbox)
-          .set({ sentAt: deps.now(), lockedUntil: null })
-          .where(mine);
-        result.sent += 1;
-      } else {
-        await deps.db
-          .update(notificationOutbox)
-          .set({ doneReason: outcome, lockedUntil: null })
-          .where(mine);
-        result.skipped += 1;
-      }
-    } catch (err) {
-      const giveUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      const message = err instanceof Error ? err.message : String(err);
+    const group = groups.get(row.userId);
+    if (group) group.push(row);
+    else groups.set(row.userId, [row]);
+  }
+  return [...groups.values()];
+}
+
+type RowResult = 'sent' | 'skipped' | 'retried' | 'failed';
+
+/**
+ * Sends one claimed row and marks it: sent, not needed, due again later, or given up. Marked only
+ * while the claim is still this worker's (attempts is the claim's number).
+ */
+async function processRow(deps: ServerDeps, row: Row): Promise<RowResult> {
+  const mine = and(
+    eq(notificationOutbox.id, row.id),
+    eq(notificationOutbox.attempts, row.attempts),
+  );
+  try {
+    const outcome = await deliver(deps, row);
+    if (outcome === 'sent') {
       await deps.db
         .update(notificationOutbox)
-        .set({
-          lockedUntil: null,
-          lastError: message.slice(0, 500),
-          ...(giveUp
-            ? { doneReason: 'failed' }
-            : { dueAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) }),
-        })
+        .set({ sentAt: deps.now(), lockedUntil: null })
         .where(mine);
-      if (giveUp) {
-        result.failed += 1;
-        deps.logger.error(
-          { err, outboxId: row.id, kind: row.kind, channel: row.channel },
-          'a notification could not be sent and was given up',
-        );
-      } else {
-        result.retried += 1;
-        deps.logger.warn(
-          { err, outboxId: row.id, attempts: row.attempts },
-          'a notification could not be sent; it will be tried again',
-        );
+      return 'sent';
+    }
+    await deps.db
+      .update(notificationOutbox)
+      .set({ doneReason: outcome, lockedUntil: null })
+      .where(mine);
+    return 'skipped';
+  } catch (err) {
+    const giveUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+    const message = err instanceof Error ? err.message : String(err);
+    await deps.db
+      .update(notificationOutbox)
+      .set({
+        lockedUntil: null,
+        lastError: message.slice(0, 500),
+        ...(giveUp
+          ? { doneReason: 'failed' }
+          : { dueAt: new Date(deps.now().getTime() + retryDelayMs(row.attempts)) }),
+      })
+      .where(mine);
+    if (giveUp) {
+      deps.logger.error(
+        { err, outboxId: row.id, kind: row.kind, channel: row.channel },
+        'a notification could not be sent and was given up',
+      );
+      return 'failed';
+    }
+    deps.logger.warn(
+      { err, outboxId: row.id, attempts: row.attempts },
+      'a notification could not be sent; it will be tried again',
+    );
+    return 'retried';
+  }
+}
+
+/** processRow that never rejects: a fault while marking the row is logged, and its lease frees it. */
+async function processRowSafely(deps: ServerDeps, row: Row): Promise<RowResult> {
+  try {
+    return await processRow(deps, row);
+  } catch (err) {
+    deps.logger.error({ err, outboxId: row.id }, 'a notification could not be marked');
+    return 'retried';
+  }
+}
+
+/**
+ * Claims due rows and sends them, OUTBOX_CONCURRENCY people at a time, marking each row as soon as it
+ * went. A worker that stops between sending and marking leaves the row to be sent again after its
+ * lease: the same key goes with it (push Topic, notification tag, Message-ID), so the device or
+ * mailbox shows it once. `signal` stops the batch before rows not yet started (they stay claimed
+ * until their lease runs out).
+ */
+export async function runOutboxBatch(
+  deps: ServerDeps,
+  options: { people?: number; signal?: AbortSignal } = {},
+): Promise<BatchResult> {
+  const rows = await claimRows(deps, options.people ?? OUTBOX_BATCH);
+  const result: BatchResult = { claimed: rows.length, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const people = byPerson(rows);
+  let next = 0;
+  const lane = async () => {
+    for (let group = people[next++]; group; group = people[next++]) {
+      for (const row of group) {
+        if (options.signal?.aborted) return;
+        result[await processRowSafely(deps, row)] += 1;
       }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(OUTBOX_CONCURRENCY, people.length) }, lane));
   return result;
 }
 
@@ -216,6 +303,22 @@ async function mailedLately(deps: ServerDeps, row: Row, payload: Payload): Promi
   return recent !== undefined;
 }
 
+/** No device of the person could be tried now (each is resting after failures): try the row later. */
+class DevicesRestingError extends Error {
+  constructor() {
+    super('every device is resting after failed sends');
+    this.name = 'DevicesRestingError';
+  }
+}
+
+type Device = typeof pushSubscriptions.$inferSelect;
+type DeviceResult = 'sent' | 'gone' | 'failed';
+
+/**
+ * Pushes to each of the person's devices at once, each on its own: one device's failure is recorded
+ * on that device and costs the others nothing. Sent when any device took it; tried again later when
+ * none did and one may yet (a failure that can pass, or devices resting).
+ */
 async function sendPush(deps: ServerDeps, row: Row, payload: Payload): Promise<'sent' | Skip> {
   const { push } = deps;
   if (!push) return 'no-device';
@@ -225,45 +328,91 @@ async function sendPush(deps: ServerDeps, row: Row, payload: Payload): Promise<'
     .from(pushSubscriptions)
     .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
     .where(and(eq(pushSubscriptions.userId, row.userId), gt(sessions.expiresAt, deps.now())));
+  if (devices.length === 0) return 'no-device';
+  const now = deps.now().getTime();
+  const ready = devices.filter((d) => !d.restingUntil || d.restingUntil.getTime() <= now);
+  if (ready.length === 0) throw new DevicesRestingError();
   const tag = row.idempotencyKey.replace(/:push$/, '');
-  let reached = 0;
-  let failure: PushFailedError | null = null;
-  for (const device of devices) {
-    // Checked again at sending: a name that resolved to a public address then may not now.
+  const message = {
+    title: payload.title,
+    body: payload.body,
+    url: payload.url,
+    tag,
+    listingId: payload.listingId,
+    conversationId: payload.conversationId,
+  };
+  const options = {
+    topic: topicOf(tag),
+    urgency: row.kind === 'message' ? ('high' as const) : ('normal' as const),
+  };
+  const results = await Promise.all(
+    ready.map((device) => pushToDevice(deps, push, device, message, options)),
+  );
+  if (results.includes('sent')) return 'sent';
+  const failed = results.filter((r) => r === 'failed').length;
+  if (failed > 0 || ready.length < devices.length) {
+    throw new PushFailedError(undefined, false, `no device took it (${String(failed)} failed)`);
+  }
+  return 'no-device';
+}
+
+/** One device: sent, gone (removed), or failed (recorded on the device, which rests a while). */
+async function pushToDevice(
+  deps: ServerDeps,
+  push: PushSender,
+  device: Device,
+  message: object,
+  options: Parameters<PushSender['send']>[3],
+): Promise<DeviceResult> {
+  try {
+    // Resolved and checked now, and sent to the address checked (a name may point elsewhere by now).
+    const target = await pushTarget(deps, device.endpoint);
+    const outcome = await push.send(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      message,
+      target,
+      options,
+    );
+    if (outcome === 'gone') {
+      await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      return 'gone';
+    }
+    if (device.failures > 0 || device.restingUntil) {
+      await deps.db
+        .update(pushSubscriptions)
+        .set({ failures: 0, restingUntil: null, lastError: null })
+        .where(eq(pushSubscriptions.id, device.id));
+    }
+    return 'sent';
+  } catch (err) {
+    if (!(err instanceof PushFailedError) && !(err instanceof RefusedTargetError)) throw err;
+    const refused = err instanceof PushFailedError ? err.permanent : err.reason !== 'unresolved';
+    const failures = device.failures + 1;
     if (
-      !(await pushEndpointAllowed(
-        device.endpoint,
-        deps.config.production === true,
-        deps.resolveHost,
-      ))
+      failures >= DEVICE_REMOVED_AFTER_FAILURES ||
+      (refused && failures >= DEVICE_REMOVED_AFTER_REFUSALS)
     ) {
       await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      continue;
-    }
-    try {
-      const outcome = await push.send(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        {
-          title: payload.title,
-          body: payload.body,
-          url: payload.url,
-          tag,
-          listingId: payload.listingId,
-          conversationId: payload.conversationId,
-        },
-        { topic: topicOf(tag), urgency: row.kind === 'message' ? 'high' : 'normal' },
+      deps.logger.warn(
+        { err, deviceId: device.id, userId: device.userId, failures },
+        'a push device failed too often and was removed',
       );
-      if (outcome === 'gone') {
-        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      } else reached += 1;
-    } catch (err) {
-      if (!(err instanceof PushFailedError)) throw err;
-      failure = err;
+    } else {
+      await deps.db
+        .update(pushSubscriptions)
+        .set({
+          failures,
+          restingUntil: new Date(deps.now().getTime() + retryDelayMs(failures)),
+          lastError: err.message.slice(0, 500),
+        })
+        .where(eq(pushSubscriptions.id, device.id));
+      deps.logger.warn(
+        { err, deviceId: device.id, userId: device.userId, failures },
+        'a push to one device failed',
+      );
     }
+    return 'failed';
   }
-  // Some device failed: try again later (devices reached get it again under the same topic and tag).
-  if (failure) throw failure;
-  return reached > 0 ? 'sent' : 'no-device';
 }
 
 const ACTIONS: Record<NotificationKind, string> = {
@@ -277,10 +426,17 @@ const ACTIONS: Record<NotificationKind, string> = {
 async function sendMail(deps: ServerDeps, row: Row, payload: Payload): Promise<'sent' | Skip> {
   if (deps.mail.mode === 'off') return 'mail-off';
   const [user] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      deletedAt: users.deletedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
     .from(users)
     .where(eq(users.id, row.userId));
   if (!user || user.deletedAt) return 'gone-user';
+  // An address nobody has confirmed may be a stranger's: only the verification mail goes there.
+  if (!user.emailVerifiedAt) return 'unverified';
   const origin = deps.config.linkOrigin ?? 'http://localhost:3000';
   const link = (path: string) => new URL(path, origin).toString();
   const token = await unsubscribeTokenOf(deps.db, row.userId);
@@ -399,23 +555,28 @@ export async function queueDailyDigests(deps: ServerDeps): Promise<number> {
 }
 
 export interface OutboxWorker {
-  /** Finishes the row in hand and stops. */
+  /** Finishes the rows in hand and stops. */
   stop(): Promise<void>;
 }
 
 /**
- * Sends the outbox continuously: at once when this process committed rows (a kick), else every
- * `pollMs` (rows written by other instances, retries coming due). Any number of instances may run
- * one; they share the rows through their claims.
+ * Sends the outbox continuously, OUTBOX_CONCURRENCY people at a time: it claims more as soon as this
+ * process committed rows (a kick) or a person's turn ended while more were waiting, else every
+ * `pollMs` (rows written by other instances, retries coming due). A slow push service holds only its
+ * own person's place. Any number of instances may run one; they share the rows through their claims.
  */
 export function startOutboxWorker(
   deps: ServerDeps,
-  options: { pollMs?: number; onBatch?: (result: BatchResult) => void } = {},
+  options: { pollMs?: number } = {},
 ): OutboxWorker {
   const pollMs = options.pollMs ?? 5000;
   const controller = new AbortController();
+  /** People whose rows are being sent, with their turn. */
+  const turns = new Map<number, Promise<void>>();
   let wake: (() => void) | null = null;
   let kicked = false;
+  // The last claim filled every free place: more rows may be due as soon as one frees.
+  let backlog = false;
   // Read through functions: the loop's checks see what listeners changed while it awaited.
   const wasKicked = () => kicked;
   const stopped = () => controller.signal.aborted;
@@ -423,20 +584,30 @@ export function startOutboxWorker(
     kicked = true;
     wake?.();
   });
+  const takeTurn = async (userId: number, rows: Row[]) => {
+    for (const row of rows) await processRowSafely(deps, row);
+    turns.delete(userId);
+    if (backlog) wake?.();
+  };
   const loop = (async () => {
-    while (!controller.signal.aborted) {
+    while (!stopped()) {
       kicked = false;
-      let result: BatchResult | null = null;
-      try {
-        result = await runOutboxBatch(deps, { signal: controller.signal });
-        options.onBatch?.(result);
-      } catch (err) {
-        deps.logger.error({ err }, 'the notification outbox could not be read');
+      const room = OUTBOX_CONCURRENCY - turns.size;
+      if (room > 0) {
+        try {
+          const people = byPerson(await claimRows(deps, room));
+          backlog = people.length >= room;
+          for (const rows of people) {
+            const userId = rows[0]?.userId;
+            if (userId !== undefined) turns.set(userId, takeTurn(userId, rows));
+          }
+        } catch (err) {
+          deps.logger.error({ err }, 'the notification outbox could not be read');
+        }
       }
       if (stopped()) break;
-      // A full batch means more are waiting.
-      if (result && result.claimed >= OUTBOX_BATCH) continue;
       if (wasKicked()) continue;
+      if (backlog && turns.size < OUTBOX_CONCURRENCY) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         timer.unref();
@@ -448,6 +619,7 @@ export function startOutboxWorker(
       });
       wake = null;
     }
+    await Promise.all(turns.values());
   })();
   return {
     async stop() {

@@ -1,83 +1,26 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
-
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
-import { NOTIFICATION_TEXT } from '@yardsale/validators';
+import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 import type { PushSubscriptionInput } from '@yardsale/validators';
 
 import { hashSessionToken } from '../auth/sessions';
+import { RefusedTargetError, httpsUrl, resolveTarget } from './outbound';
+import type { ConnectTarget } from './outbound';
 import type { ServerDeps } from './types';
 
-const { pushSubscriptions } = schema;
+const { pushSubscriptions, sessions, users } = schema;
 
 /** A person's devices are few; this bounds what one account can store. */
 export const MAX_PUSH_SUBSCRIPTIONS = 20;
 
-/**
- * Addresses a push endpoint may not reach: this machine, the private networks and link-local ones
- * (cloud metadata services live there). Push would otherwise make the server call them.
- */
-const closed = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  closed.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  closed.addSubnet(net, prefix, 'ipv6');
-
-/** True for an address push may not reach (IPv4-mapped IPv6 is read as the IPv4 it carries). */
-export function isClosedAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return closed.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return closed.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-export type Resolve = (host: string) => Promise<string[]>;
-
-const resolveAll: Resolve = async (host) =>
-  (await lookup(host, { all: true, order: 'verbatim' })).map((a) => a.address);
-
-/**
- * Whether the server may send to this endpoint: https only, and (where `refusePrivate`) only to a
- * host whose every address is public. A host that does not resolve is refused too.
- */
-export async function pushEndpointAllowed(
-  endpoint: string,
-  refusePrivate: boolean,
-  resolve: Resolve = resolveAll,
-): Promise<boolean> {
-  if (!URL.canParse(endpoint)) return false;
-  const url = new URL(endpoint);
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  if (!refusePrivate) return true;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : await resolve(host);
-  } catch {
-    return false;
-  }
-  return addresses.length > 0 && !addresses.some(isClosedAddress);
+/** The push policy of outbound.ts for this server: in production, public addresses only. */
+export function pushTarget(deps: ServerDeps, endpoint: string): Promise<ConnectTarget> {
+  return resolveTarget(endpoint, {
+    refusePrivate: deps.config.production === true,
+    resolve: deps.resolveHost,
+  });
 }
 
 /**
@@ -93,12 +36,33 @@ export async function savePushSubscription(
   const sessionId = hashSessionToken(sessionToken);
   if (!deps.push)
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NOTIFICATION_TEXT.pushOff });
-  if (
-    !(await pushEndpointAllowed(input.endpoint, deps.config.production === true, deps.resolveHost))
-  ) {
+  try {
+    // Outside production the host is looked up only when a push is sent (a developer may be offline).
+    if (deps.config.production === true) await pushTarget(deps, input.endpoint);
+    else httpsUrl(input.endpoint);
+  } catch (err) {
+    if (!(err instanceof RefusedTargetError)) throw err;
     throw new TRPCError({ code: 'BAD_REQUEST', message: NOTIFICATION_TEXT.endpointPrivate });
   }
   await deps.db.transaction(async (tx) => {
+    // The account, then the sign-in, are held until this commits (in the order an account deletion
+    // takes them): a sign-out or deletion racing this save either waits, and then removes the device
+    // with the sign-in, or has already ended it, and the save is refused.
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for('share');
+    const [session] = account
+      ? await tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+          .for('share')
+      : [];
+    if (!session) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
+    }
     await tx
       .insert(pushSubscriptions)
       .values({ userId, sessionId, endpoint: input.endpoint, ...input.keys })

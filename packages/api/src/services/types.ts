@@ -5,7 +5,7 @@ import type { SessionManager } from '../auth/sessions';
 import type { EventBus } from './event-bus';
 import type { Mailer } from './mail';
 import type { PushSender } from './push';
-import type { Resolve } from './push-subscriptions';
+import type { Resolve } from './outbound';
 import type { RateLimits } from './rate-limits';
 
 export interface ApiConfig {
