@@ -18,6 +18,12 @@ import type { ServerDeps } from '@yardsale/api';
 import { DEFAULT_MAP_TILES, MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { assertBatchAffordable } from './batch-cost';
+import { proxyAddressMatcher } from './client-address';
+import {
+  CONNECTIONS_PER_ADDRESS,
+  HEADERS_TIMEOUT_MS,
+  capConnectionsPerAddress,
+} from './connection-limits';
 import { prettyLogStream, safeLoggerOptions } from './log-safety';
 import { createServerMetrics } from './metrics';
 import type { ServerMetrics } from './metrics';
@@ -65,6 +71,8 @@ export interface AppOptions {
   trustProxy?: number | string | false;
   /** Bounds on websockets (defaults: LIVE_SOCKET_LIMITS, decision 024). */
   socketLimits?: Partial<LiveSocketLimits>;
+  /** Open connections one client address may hold (CONNECTIONS_PER_ADDRESS unless set). */
+  connectionsPerAddress?: number;
 }
 
 export interface App {
@@ -150,6 +158,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { maxParamLength: 2000 },
   });
   const metrics = options.metrics ?? createServerMetrics();
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  capConnectionsPerAddress(app.server, {
+    perAddress: options.connectionsPerAddress ?? CONNECTIONS_PER_ADDRESS,
+    exempt: proxyAddressMatcher(options.trustProxy ?? false),
+    onRefused: () => metrics.connectionRefused(),
+  });
   const created = options.createDeps(app.log);
   // Every live stream's wake-up passes here: how long it took from its sender is the delivery lag.
   const deps: ServerDeps = {

@@ -27,3 +27,14 @@ export function clientAddressReader(trust: TrustProxy): (req: IncomingMessage) =
   const trusted = trustFunction(trust);
   return (req) => proxyAddr.all(req, trusted).at(-1) ?? 'unknown';
 }
+
+/**
+ * Whether a connection's own address is one of the trusted proxies: all of them for a count of proxies
+ * (the port is reachable through them alone), those listed for a list, none without a proxy.
+ */
+export function proxyAddressMatcher(trust: TrustProxy): (address: string) => boolean {
+  if (!trust) return () => false;
+  if (typeof trust === 'number') return () => true;
+  const trusted = trustFunction(trust);
+  return (address) => trusted(address, 0);
+}

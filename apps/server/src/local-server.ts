@@ -43,6 +43,8 @@ export async function startLocalServer(options: {
   /** The server's clock, for tests that move time. */
   now?: () => Date;
   socketLimits?: Partial<LiveSocketLimits>;
+  /** Open connections one client address may hold (see connection-limits.ts). */
+  connectionsPerAddress?: number;
   /** /readyz and /metrics settings: a database check that fails, the metrics token, the readiness grace. */
   operations?: Partial<Pick<AppOptions, 'healthCheck' | 'metricsToken' | 'readinessGraceMs'>>;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
@@ -92,6 +94,7 @@ export async function startLocalServer(options: {
     production: false,
     trustProxy: options.trustProxy ?? false,
     socketLimits: options.socketLimits,
+    connectionsPerAddress: options.connectionsPerAddress,
     ...options.operations,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });

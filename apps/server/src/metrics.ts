@@ -30,6 +30,8 @@ export interface ServerMetrics {
   httpRequest(route: string, method: string, statusCode: number, seconds: number): void;
   /** A wake-up reached a live stream on this instance, `seconds` after it was sent. */
   eventDelivered(seconds: number): void;
+  /** A connection was closed at once: its address already held as many as one may. */
+  connectionRefused(): void;
   /** Runs a periodic job, counting it and timing it by outcome; rethrows its error. */
   timeJob<T>(job: string, run: () => Promise<T>): Promise<T>;
   /** What the gauges read at each scrape. */
@@ -98,6 +100,11 @@ export function createServerMetrics(): ServerMetrics {
     help: `1 when the \`select 1\` run at this scrape answered within ${PROBE_TIMEOUT_MS} ms, else 0`,
     registers: [registry],
   });
+  const connectionsRefused = new Counter({
+    name: 'yardsale_http_connections_refused_total',
+    help: 'Connections closed as they opened because their client address already held as many as one may',
+    registers: [registry],
+  });
   const jobRuns = new Counter({
     name: 'yardsale_job_runs_total',
     help: 'Runs of periodic jobs (purge: ended listings; prune: old live events) by outcome',
@@ -131,6 +138,9 @@ export function createServerMetrics(): ServerMetrics {
     },
     eventDelivered(seconds) {
       deliveryLag.observe(Math.max(0, seconds));
+    },
+    connectionRefused() {
+      connectionsRefused.inc();
     },
     async timeJob(job, run) {
       const started = performance.now();

@@ -34,6 +34,8 @@ export async function startTestServer(
     now?: () => Date;
     trustProxy?: number | string | false;
     socketLimits?: Partial<LiveSocketLimits>;
+    /** Open connections one client address may hold (see connection-limits.ts). */
+    connectionsPerAddress?: number;
     /** /readyz and /metrics settings (see startLocalServer). */
     operations?: Parameters<typeof startLocalServer>[0]['operations'];
     /** False: sign-ups stay unverified until a test opens the link in `mailbox`. */
@@ -71,6 +73,7 @@ export async function startTestServer(
     now: options.now,
     trustProxy: options.trustProxy,
     socketLimits: options.socketLimits,
+    connectionsPerAddress: options.connectionsPerAddress,
     operations: options.operations,
     openVerificationLinks: options.openVerificationLinks,
     push: options.push,
