@@ -71,8 +71,16 @@ export class RateLimitedError extends TRPCError {
 }
 
 export interface RateLimits {
-  /** Counts one attempt; throws RateLimitedError when the window is used up. */
+  /**
+   * Counts one attempt; throws RateLimitedError when the window is used up. Atomic (in memory and in
+   * Redis alike): of concurrent calls, only as many as the limit has points get through.
+   */
   consume(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * Gives back one point consumed in this window: for an attempt refused unchecked, or one that
+   * turned out right, where only failures count.
+   */
+  giveBack(name: RateLimitName, key: string): Promise<void>;
   /** Throws RateLimitedError if the window is already used up, without counting. */
   check(name: RateLimitName, key: string): Promise<void>;
   reset(name: RateLimitName, key: string): Promise<void>;
@@ -87,7 +95,12 @@ export interface RateLimits {
  * given, so a limit holds however many servers run.
  */
 export function createRateLimits(
-  options: { redis?: Redis; settings?: Partial<RateLimitSettings> } = {},
+  options: {
+    redis?: Redis;
+    settings?: Partial<RateLimitSettings>;
+    /** Put before every key in Redis, so tests sharing one Redis keep their counts apart. */
+    keyPrefix?: string;
+  } = {},
 ): RateLimits {
   const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
@@ -95,7 +108,11 @@ export function createRateLimits(
     RateLimitName,
     RateLimitSettings[RateLimitName],
   ][]) {
-    const common = { keyPrefix: `rl:${name}`, points: s.points, duration: s.durationSeconds };
+    const common = {
+      keyPrefix: `${options.keyPrefix ?? ''}rl:${name}`,
+      points: s.points,
+      duration: s.durationSeconds,
+    };
     limiters.set(
       name,
       options.redis
@@ -119,6 +136,13 @@ export function createRateLimits(
         if (err instanceof RateLimiterRes) throw refused(err);
         throw err;
       }
+    },
+    async giveBack(name, key) {
+      const l = limiter(name);
+      const res = await l.reward(key, 1);
+      // The window ended meanwhile: the reward opened a new one below zero, which would hand the
+      // next attempts a point too many. Only this reward's own share is taken back.
+      if (res.consumedPoints < 0) await l.penalty(key, Math.min(1, -res.consumedPoints));
     },
     async check(name, key) {
       const l = limiter(name);
