@@ -54,9 +54,11 @@ export const DEFAULT_RATE_LIMITS = {
   linkAttemptsByClient: { points: 30, durationSeconds: 15 * 60 },
   /**
    * Unknown tokens sent to the one-click unsubscribe from one client: only misses count, so a mail
-   * provider posting many real unsubscribes is never held up, while a guesser is.
+   * provider posting many real unsubscribes is not held up, while a guesser is.
    */
   unsubscribeFailuresByClient: { points: 30, durationSeconds: 15 * 60 },
+  /** Passkey sign-ins started from one client: each opens a challenge row. */
+  passkeySignInOptionsByClient: { points: 60, durationSeconds: 15 * 60 },
   /** Push subscriptions saved by one account: each may cost a DNS look-up and a write. */
   pushSubscribeByAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
