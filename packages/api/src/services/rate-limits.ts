@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
-import { UI_TEXT } from '@yardsale/validators';
+import { PASSWORD_RESET_MAIL_WINDOW_MINUTES, UI_TEXT } from '@yardsale/validators';
 
 /** Points per window, per key. Names are the actions the product limits. */
 export const DEFAULT_RATE_LIMITS = {
@@ -48,8 +48,15 @@ export const DEFAULT_RATE_LIMITS = {
   verificationMailByAccount: { points: 5, durationSeconds: 60 * 60 },
   /** "Forgot password?" requests from one client. */
   passwordResetByClient: { points: 10, durationSeconds: 60 * 60 },
-  /** Reset links mailed to one account, however many clients ask: no inbox is flooded. */
-  passwordResetMailByAccount: { points: 3, durationSeconds: 60 * 60 },
+  /**
+   * Reset links mailed to one account, however many clients ask: one per window, so no inbox is
+   * flooded. A link works for an hour and a later one does not end it, so whoever asked, the owner's
+   * inbox holds a working link while the window is closed (decision 075).
+   */
+  passwordResetMailByAccount: {
+    points: 1,
+    durationSeconds: PASSWORD_RESET_MAIL_WINDOW_MINUTES * 60,
+  },
   /** Verification and reset links tried from one client. */
   linkAttemptsByClient: { points: 30, durationSeconds: 15 * 60 },
   /**
