@@ -123,27 +123,32 @@ export async function addPasskey(
   if (!verification?.verified) throw refused(M.notAccepted);
   const { credential } = verification.registrationInfo;
 
-  const [kept] = await deps.db
-    .select({ n: count() })
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId));
-  if ((kept?.n ?? 0) >= MAX_PASSKEYS_PER_ACCOUNT) {
-    throw refused(M.tooMany(MAX_PASSKEYS_PER_ACCOUNT));
-  }
-  const added = await deps.db
-    .insert(passkeys)
-    .values({
-      id: credential.id,
-      userId,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name: input.name,
-      createdAt: deps.now(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: passkeys.id });
-  if (added.length === 0) throw refused(M.alreadyAdded);
+  await deps.db.transaction(async (tx) => {
+    // The account's row is locked while its passkeys are counted, so adds racing each other are
+    // counted one after another and never pass the cap together.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [kept] = await tx
+      .select({ n: count() })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
+    if ((kept?.n ?? 0) >= MAX_PASSKEYS_PER_ACCOUNT) {
+      throw refused(M.tooMany(MAX_PASSKEYS_PER_ACCOUNT));
+    }
+    const added = await tx
+      .insert(passkeys)
+      .values({
+        id: credential.id,
+        userId,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+        createdAt: deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: passkeys.id });
+    if (added.length === 0) throw refused(M.alreadyAdded);
+  });
 }
 
 /**
