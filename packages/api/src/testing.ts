@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { TRPCError } from '@trpc/server';
+import type { Redis } from 'ioredis';
 
 import { createLocalStorage } from '@yardsale/db';
 import type { DatabaseHandle, FileStorage } from '@yardsale/db';
@@ -123,12 +125,15 @@ export async function createTestApi(
     mailOff?: boolean;
     /** Sends web push (to a test push service); off when not given. */
     push?: PushSender;
+    /** Rate limits counted in this Redis (under a key prefix of this API's own) instead of in memory. */
+    redis?: Redis;
   } = {},
 ): Promise<TestApi> {
   const handle = await createTestDatabase(kind, { onQuery: options.onQuery });
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-uploads-'));
   const logger = recordingLogger();
   const mail = recordingMailer({ off: options.mailOff });
+  const rateLimitKeyPrefix = options.redis ? `test-${randomUUID()}:` : undefined;
   let signUps = 0;
   const deps = createServerDeps({
     mail,
@@ -139,6 +144,8 @@ export async function createTestApi(
     rateLimits: options.rateLimits,
     now: options.now,
     push: options.push ?? null,
+    redis: options.redis,
+    rateLimitKeyPrefix,
   });
   const api: TestApi = {
     deps,
@@ -194,6 +201,10 @@ export async function createTestApi(
       return { ...person, user, caller: client.caller };
     },
     async close() {
+      if (options.redis && rateLimitKeyPrefix) {
+        const counted = await options.redis.keys(`${rateLimitKeyPrefix}*`);
+        if (counted.length > 0) await options.redis.del(...counted);
+      }
       await handle.close();
       rmSync(uploadsDir, { recursive: true, force: true });
     },

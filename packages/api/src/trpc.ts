@@ -86,6 +86,12 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** Tells the client when to retry a refusal. */
+function withRetryAfter(ctx: Context, err: unknown): unknown {
+  if (err instanceof RateLimitedError) ctx.setHeader('Retry-After', String(err.retryAfterSeconds));
+  return err;
+}
+
 /** Applies a named rate limit, telling the client when to retry. */
 export async function enforceRateLimit(
   ctx: Context,
@@ -97,8 +103,56 @@ export async function enforceRateLimit(
     if (mode === 'consume') await ctx.deps.rateLimits.consume(name, key);
     else await ctx.deps.rateLimits.check(name, key);
   } catch (err) {
-    if (err instanceof RateLimitedError)
-      ctx.setHeader('Retry-After', String(err.retryAfterSeconds));
+    throw withRetryAfter(ctx, err);
+  }
+}
+
+/** A limit on the failures of a guess at a secret (a password, a code, a link). */
+export interface FailureLimit {
+  name: RateLimitName;
+  key: string;
+  /** Counted, but never refusing: the account's owner where they usually sign in. */
+  countOnly?: boolean;
+}
+
+/**
+ * Checks a guess at a secret under limits on failures. Each limit takes its point before the guess is
+ * checked, atomically, so concurrent guesses never get more checks between them than a limit has
+ * points; past a limit the guess is refused unchecked (429 with Retry-After). Only wrong guesses
+ * (`isWrong` of what `check` threw) keep their points: a right one, a refused one or a fault gives
+ * them back.
+ */
+export async function limitedGuess<T>(
+  ctx: Context,
+  limits: FailureLimit[],
+  check: () => Promise<T>,
+  isWrong: (err: unknown) => boolean,
+): Promise<T> {
+  const { rateLimits } = ctx.deps;
+  const taken: FailureLimit[] = [];
+  const giveBack = () => Promise.all(taken.map((l) => rateLimits.giveBack(l.name, l.key)));
+  try {
+    for (const limit of limits) {
+      try {
+        await rateLimits.consume(limit.name, limit.key);
+        taken.push(limit);
+      } catch (err) {
+        if (!(err instanceof RateLimitedError)) throw err;
+        // Past the limit the point is taken all the same; a refusal gives it back below.
+        taken.push(limit);
+        if (!limit.countOnly) throw err;
+      }
+    }
+  } catch (err) {
+    await giveBack();
+    throw withRetryAfter(ctx, err);
+  }
+  try {
+    const result = await check();
+    await giveBack();
+    return result;
+  } catch (err) {
+    if (!isWrong(err)) await giveBack();
     throw err;
   }
 }

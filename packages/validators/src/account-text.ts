@@ -25,6 +25,9 @@ export const VERIFY_TEXT = {
   changeRequestedTitle: 'Check your new inbox',
 } as const;
 
+/** One reset mail per account in this many minutes, whoever asks; its link works for an hour. */
+export const PASSWORD_RESET_MAIL_WINDOW_MINUTES = 20;
+
 export const FORGOT_TEXT = {
   link: 'Forgot password?',
   title: 'Forgot your password?',
@@ -32,7 +35,7 @@ export const FORGOT_TEXT = {
   submit: 'Send link',
   sentTitle: 'Check your inbox',
   sent: (email: string) =>
-    `If an account uses ${email}, we've sent it a link to choose a new password. The link works for one hour.`,
+    `If an account uses ${email}, we've sent it a link to choose a new password (or did in the last ${PASSWORD_RESET_MAIL_WINDOW_MINUTES} minutes: that one still works). The link works for one hour.`,
   backToSignIn: 'Back to sign in',
 } as const;
 

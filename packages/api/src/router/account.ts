@@ -18,7 +18,7 @@ import {
   enableTotp,
   newTotpSetup,
 } from '../services/two-factor';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure } from '../trpc';
+import { createTRPCRouter, limitedGuess, protectedProcedure } from '../trpc';
 
 export const accountRouter = createTRPCRouter({
   /**
@@ -29,17 +29,13 @@ export const accountRouter = createTRPCRouter({
     .input(deleteAccountFormSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      const key = String(ctx.user.id);
-      await enforceRateLimit(ctx, 'accountDeletionFailuresByAccount', key, 'check');
-      try {
-        await deleteAccount(ctx.deps, ctx.user.id, { password: input.password, code: input.code });
-      } catch (err) {
-        // Past the limit the guess still counts; the answer says to wait.
-        if (err instanceof WrongAccountSecretError) {
-          await enforceRateLimit(ctx, 'accountDeletionFailuresByAccount', key);
-        }
-        throw err;
-      }
+      // Past the limit the answer says to wait, and nothing is checked.
+      await limitedGuess(
+        ctx,
+        [{ name: 'accountDeletionFailuresByAccount', key: String(ctx.user.id) }],
+        () => deleteAccount(ctx.deps, ctx.user.id, { password: input.password, code: input.code }),
+        (err) => err instanceof WrongAccountSecretError,
+      );
       ctx.setHeader('Set-Cookie', ctx.deps.sessions.blankCookie().serialize());
       return { success: true as const };
     }),
@@ -73,16 +69,12 @@ export const accountRouter = createTRPCRouter({
     .input(totpDisableSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      const key = String(ctx.user.id);
-      await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', key, 'check');
-      try {
-        await disableTotp(ctx.deps, ctx.user.id, input.password, input.code);
-      } catch (err) {
-        if (err instanceof WrongSecondFactorError) {
-          await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', key);
-        }
-        throw err;
-      }
+      await limitedGuess(
+        ctx,
+        [{ name: 'secondFactorFailuresByAccount', key: String(ctx.user.id) }],
+        () => disableTotp(ctx.deps, ctx.user.id, input.password, input.code),
+        (err) => err instanceof WrongSecondFactorError,
+      );
       return { success: true as const };
     }),
 });

@@ -28,15 +28,13 @@ import {
   sendWelcomeVerification,
   verifyEmail,
 } from '../services/account-links';
-import { RateLimitedError } from '../services/rate-limits';
 import {
-  failChallenge,
-  findChallenge,
   openChallenge,
   secondFactorMethods,
+  takeChallengeAttempt,
 } from '../services/sign-in-challenges';
 import { finishSecondFactor } from '../services/second-factor-session';
-import { verifySecondFactor } from '../services/two-factor';
+import { WrongSecondFactorError, verifySecondFactor } from '../services/two-factor';
 import {
   authenticate,
   changePassword,
@@ -44,22 +42,26 @@ import {
   removeProfilePicture,
   updateProfile,
 } from '../services/users';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure, publicProcedure } from '../trpc';
+import {
+  createTRPCRouter,
+  enforceRateLimit,
+  limitedGuess,
+  protectedProcedure,
+  publicProcedure,
+} from '../trpc';
 
 /** Only failed link attempts count: a guesser is stopped, while every real link just works. */
 async function withLinkAttempt<T>(ctx: Context, open: () => Promise<T>): Promise<T> {
-  await enforceRateLimit(ctx, 'linkAttemptsByClient', ctx.clientIp, 'check');
-  try {
-    return await open();
-  } catch (err) {
-    if (err instanceof TRPCError && err.code === 'BAD_REQUEST') {
-      await ctx.deps.rateLimits
-        .consume('linkAttemptsByClient', ctx.clientIp)
-        .catch(() => undefined);
-    }
-    throw err;
-  }
+  return limitedGuess(
+    ctx,
+    [{ name: 'linkAttemptsByClient', key: ctx.clientIp }],
+    open,
+    (err) => err instanceof TRPCError && err.code === 'BAD_REQUEST',
+  );
 }
+
+const wrongCredentials = () =>
+  new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.signIn.wrongCredentials });
 
 async function startSession(ctx: Context, userId: number, remember: boolean) {
   const { cookie } = await ctx.deps.sessions.create(userId, remember);
@@ -110,22 +112,22 @@ export const authRouter = createTRPCRouter({
       // Decision 028: a guesser is stopped per account and address, so the owner elsewhere still gets in.
       const fromHere = `${input.email} ${ctx.clientIp}`;
       await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
-      await enforceRateLimit(ctx, 'loginFailuresByAccountAndClient', fromHere, 'check');
-      // The account-wide ceiling stops a guess spread over many addresses, but not the owner where they usually sign in.
-      if (!(await ctx.deps.rateLimits.seen('knownSignInClient', fromHere))) {
-        await enforceRateLimit(ctx, 'loginFailuresByAccount', input.email, 'check');
-      }
-      const user = await authenticate(ctx.deps, input.email, input.password);
-      if (!user) {
-        // Past the ceiling this attempt is counted all the same; the answer stays the wrong-password one.
-        await ctx.deps.rateLimits
-          .consume('loginFailuresByAccount', input.email)
-          .catch((err: unknown) => {
-            if (!(err instanceof RateLimitedError)) throw err;
-          });
-        await enforceRateLimit(ctx, 'loginFailuresByAccountAndClient', fromHere);
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.signIn.wrongCredentials });
-      }
+      // The account-wide ceiling stops a guess spread over many addresses, but not the owner where
+      // they usually sign in; a wrong password from there is counted against it all the same.
+      const usual = await ctx.deps.rateLimits.seen('knownSignInClient', fromHere);
+      const user = await limitedGuess(
+        ctx,
+        [
+          { name: 'loginFailuresByAccountAndClient', key: fromHere },
+          { name: 'loginFailuresByAccount', key: input.email, countOnly: usual },
+        ],
+        async () => {
+          const found = await authenticate(ctx.deps, input.email, input.password);
+          if (!found) throw wrongCredentials();
+          return found;
+        },
+        (err) => err instanceof TRPCError && err.code === 'UNAUTHORIZED',
+      );
       await ctx.deps.rateLimits.reset('loginFailuresByAccountAndClient', fromHere);
       await ctx.deps.rateLimits.remember('knownSignInClient', fromHere);
       return signInOrChallenge(ctx, user, input.rememberMe);
@@ -137,17 +139,22 @@ export const authRouter = createTRPCRouter({
     .output(sessionUserSchema)
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
-      const open = await findChallenge(ctx.deps, 'second-factor', input.challenge);
+      // The challenge's attempt is taken before the code is checked, and so is the account's point.
+      const open = await takeChallengeAttempt(ctx.deps, 'second-factor', input.challenge);
       if (!open?.userId) {
         throw new TRPCError({ code: 'UNAUTHORIZED', message: TWO_FACTOR_TEXT.challengeExpired });
       }
-      const account = String(open.userId);
-      await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', account, 'check');
-      if (!(await verifySecondFactor(ctx.deps, open.userId, input.code))) {
-        await failChallenge(ctx.deps, input.challenge);
-        await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', account);
-        throw new TRPCError({ code: 'BAD_REQUEST', message: TWO_FACTOR_TEXT.wrongCode });
-      }
+      const { userId } = open;
+      await limitedGuess(
+        ctx,
+        [{ name: 'secondFactorFailuresByAccount', key: String(userId) }],
+        async () => {
+          if (!(await verifySecondFactor(ctx.deps, userId, input.code))) {
+            throw new WrongSecondFactorError(TWO_FACTOR_TEXT.wrongCode);
+          }
+        },
+        (err) => err instanceof WrongSecondFactorError,
+      );
       return finishSecondFactor(ctx, input.challenge, open);
     }),
 

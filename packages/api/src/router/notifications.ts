@@ -27,7 +27,13 @@ import {
 } from '../services/notifications';
 import { markOnline } from '../services/presence';
 import { removePushSubscription, savePushSubscription } from '../services/push-subscriptions';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure, publicProcedure } from '../trpc';
+import {
+  createTRPCRouter,
+  enforceRateLimit,
+  limitedGuess,
+  protectedProcedure,
+  publicProcedure,
+} from '../trpc';
 
 /** A missed wake-up costs at most this long; the presence mark is renewed as often. */
 const SAFETY_POLL_MS = 30_000;
@@ -114,11 +120,19 @@ export const notificationsRouter = createTRPCRouter({
     .input(unsubscribeEmailSchema)
     .output(z.object({ kind: notificationKindSchema }))
     .mutation(async ({ ctx, input }) => {
-      await enforceRateLimit(ctx, 'unsubscribeFailuresByClient', ctx.clientIp, 'check');
-      if (!(await unsubscribeByToken(ctx.deps, input.token, input.kind))) {
-        await enforceRateLimit(ctx, 'unsubscribeFailuresByClient', ctx.clientIp);
-        throw new TRPCError({ code: 'NOT_FOUND', message: NOTIFICATION_TEXT.unsubscribeInvalid });
-      }
+      await limitedGuess(
+        ctx,
+        [{ name: 'unsubscribeFailuresByClient', key: ctx.clientIp }],
+        async () => {
+          if (!(await unsubscribeByToken(ctx.deps, input.token, input.kind))) {
+            throw new TRPCError({
+              code: 'NOT_FOUND',
+              message: NOTIFICATION_TEXT.unsubscribeInvalid,
+            });
+          }
+        },
+        (err) => err instanceof TRPCError && err.code === 'NOT_FOUND',
+      );
       return { kind: input.kind };
     }),
 });

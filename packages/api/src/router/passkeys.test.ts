@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
-import { PASSKEY_TEXT, TWO_FACTOR_TEXT } from '@yardsale/validators';
+import { MAX_PASSKEYS_PER_ACCOUNT, PASSKEY_TEXT, TWO_FACTOR_TEXT } from '@yardsale/validators';
 import type { SignInResult } from '@yardsale/validators';
 
 import { relyingParty } from '../services/passkeys';
@@ -249,6 +249,40 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     // and the removed passkey no longer does.
     const gone = await refusal(passwordLess(person.passkey));
     expect(gone.code).toBe('BAD_REQUEST');
+  });
+
+  it('keeps to the cap of passkeys when several are added at once', async () => {
+    const person = await api.signUp('Cap');
+    for (let i = 0; i < MAX_PASSKEYS_PER_ACCOUNT - 2; i += 1) {
+      const { token, options } = await person.caller.passkeys.registrationOptions();
+      const created = device.create(options);
+      await person.caller.passkeys.register({
+        token,
+        name: `Key ${String(i)}`,
+        response: created.response,
+      });
+    }
+    const ceremonies = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { token, options } = await person.caller.passkeys.registrationOptions();
+        return { token, response: device.create(options).response };
+      }),
+    );
+    const answers = await Promise.all(
+      ceremonies.map(({ token, response }, i) =>
+        person.caller.passkeys.register({ token, name: `Racing ${String(i)}`, response }).then(
+          () => 'added',
+          (err: unknown) => (err instanceof Error ? err.message : String(err)),
+        ),
+      ),
+    );
+    expect(answers.filter((a) => a === 'added')).toHaveLength(2);
+    expect(
+      answers.filter((a) => a === PASSKEY_TEXT.tooMany(MAX_PASSKEYS_PER_ACCOUNT)),
+    ).toHaveLength(4);
+    expect((await person.caller.account.security()).passkeys).toHaveLength(
+      MAX_PASSKEYS_PER_ACCOUNT,
+    );
   });
 
   it('needs a session to add or remove a passkey', async () => {

@@ -17,7 +17,13 @@ import {
   signInWithPasskey,
 } from '../services/passkeys';
 import { WrongSecondFactorError } from '../services/two-factor';
-import { createTRPCRouter, enforceRateLimit, protectedProcedure, publicProcedure } from '../trpc';
+import {
+  createTRPCRouter,
+  enforceRateLimit,
+  limitedGuess,
+  protectedProcedure,
+  publicProcedure,
+} from '../trpc';
 
 /** Passkeys (decision 071): added and removed in Settings; a second factor, or a sign-in of their own. */
 export const passkeysRouter = createTRPCRouter({
@@ -40,16 +46,12 @@ export const passkeysRouter = createTRPCRouter({
     .input(passkeyRemoveSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      const key = String(ctx.user.id);
-      await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', key, 'check');
-      try {
-        await removePasskey(ctx.deps, ctx.user.id, input.id, input.password);
-      } catch (err) {
-        if (err instanceof WrongSecondFactorError) {
-          await enforceRateLimit(ctx, 'secondFactorFailuresByAccount', key);
-        }
-        throw err;
-      }
+      await limitedGuess(
+        ctx,
+        [{ name: 'secondFactorFailuresByAccount', key: String(ctx.user.id) }],
+        () => removePasskey(ctx.deps, ctx.user.id, input.id, input.password),
+        (err) => err instanceof WrongSecondFactorError,
+      );
       return { success: true as const };
     }),
 
@@ -58,8 +60,10 @@ export const passkeysRouter = createTRPCRouter({
     .input(passkeySignInOptionsInputSchema)
     .output(passkeySignInOptionsSchema)
     .mutation(async ({ ctx, input }) => {
-      // Only checked: the sign-in that follows is the attempt that counts.
+      // Each start opens a challenge row, so each is counted; a client refused sign-ins (only
+      // checked here: the sign-in that follows is the attempt that counts) opens none either.
       await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp, 'check');
+      await enforceRateLimit(ctx, 'passkeySignInOptionsByClient', ctx.clientIp);
       return newSignInOptions(ctx.deps, input.challenge);
     }),
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 
 import { hashPassword } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
@@ -37,7 +37,13 @@ function linkTo(deps: ServerDeps, page: string, token: string): string {
   return url.toString();
 }
 
-/** A new single-use token for the user; earlier unused ones of the same purpose stop working. */
+type Transaction = Parameters<Parameters<ServerDeps['db']['transaction']>[0]>[0];
+
+/**
+ * A new single-use token for the user. An earlier unused verification link stops working (only the
+ * newest address asked for is confirmed); earlier reset links keep working until they expire or one
+ * is used, so a stranger asking for another cannot spoil the one the owner is about to open (decision 075).
+ */
 async function issueToken(
   deps: ServerDeps,
   userId: number,
@@ -54,6 +60,7 @@ async function issueToken(
           eq(schema.accountTokens.userId, userId),
           eq(schema.accountTokens.purpose, purpose),
           isNull(schema.accountTokens.usedAt),
+          purpose === 'reset-password' ? lte(schema.accountTokens.expiresAt, now) : undefined,
         ),
       );
     await tx.insert(schema.accountTokens).values({
@@ -66,6 +73,30 @@ async function issueToken(
     });
   });
   return token;
+}
+
+/**
+ * Every reset link of the account still waiting stops working: its password was just set. Part of
+ * the transaction that sets it; `reopenResetMail` follows once that is committed.
+ */
+export async function endResetLinks(tx: Transaction, userId: number): Promise<void> {
+  await tx
+    .delete(schema.accountTokens)
+    .where(
+      and(
+        eq(schema.accountTokens.userId, userId),
+        eq(schema.accountTokens.purpose, 'reset-password'),
+        isNull(schema.accountTokens.usedAt),
+      ),
+    );
+}
+
+/**
+ * With its links ended, the account may be mailed a new one at once: the mail window stays closed
+ * only while a working link is in the inbox (decision 075).
+ */
+export async function reopenResetMail(deps: ServerDeps, userId: number): Promise<void> {
+  await deps.rateLimits.reset('passwordResetMailByAccount', String(userId));
 }
 
 /** Sends, turning "mail is off" and a failed SMTP hand-over into one answer the user can read. */
@@ -183,12 +214,7 @@ export async function requestEmailChange(
 }
 
 /** Marks the token used, once; null when it is unknown, used, expired or of another purpose. */
-async function consumeToken(
-  tx: Parameters<Parameters<ServerDeps['db']['transaction']>[0]>[0],
-  deps: ServerDeps,
-  purpose: Purpose,
-  token: string,
-) {
+async function consumeToken(tx: Transaction, deps: ServerDeps, purpose: Purpose, token: string) {
   const [row] = await tx
     .update(schema.accountTokens)
     .set({ usedAt: deps.now() })
@@ -229,7 +255,8 @@ export async function verifyEmail(deps: ServerDeps, token: string): Promise<{ em
 
 /**
  * Always the same answer, sent at once: whether an account exists is never told, and the mail is
- * sent after the answer so its time does not tell either. Past the per-account limit, nothing is sent.
+ * sent after the answer so its time does not tell either. One reset mail per account per window
+ * (decision 075): a request inside it sends nothing, the link already mailed still working.
  */
 export async function forgotPassword(deps: ServerDeps, email: string): Promise<void> {
   if (deps.mail.mode === 'off') throw mailUnavailable();
@@ -246,7 +273,8 @@ export async function forgotPassword(deps: ServerDeps, email: string): Promise<v
       ),
     );
   if (!user) return;
-  const allowed = await deps.rateLimits.consume('passwordResetMailByAccount', String(user.id)).then(
+  const account = String(user.id);
+  const allowed = await deps.rateLimits.consume('passwordResetMailByAccount', account).then(
     () => true,
     () => false,
   );
@@ -260,8 +288,10 @@ export async function forgotPassword(deps: ServerDeps, email: string): Promise<v
         url: linkTo(deps, '/reset-password', token),
       }),
     );
-  })().catch((err: unknown) => {
+  })().catch(async (err: unknown) => {
     deps.logger.error({ err: errorForLog(err), userId: user.id }, 'could not send a reset link');
+    // Nothing reached the inbox: the next request may try again.
+    await deps.rateLimits.giveBack('passwordResetMailByAccount', account).catch(() => undefined);
   });
 }
 
@@ -295,8 +325,10 @@ export async function resetPassword(
       )
       .returning(sessionUserColumns);
     if (!updated) throw new TRPCError({ code: 'BAD_REQUEST', message: M.reset.invalidLink });
+    await endResetLinks(tx, updated.id);
     return updated;
   });
+  await reopenResetMail(deps, user.id);
   await deps.sessions.invalidateUserSessions(user.id);
   await deps.events.sessionsEnded([user.id]);
   return user;

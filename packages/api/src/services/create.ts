@@ -35,6 +35,8 @@ export function createServerDeps(options: {
   /** Defaults to an in-process bus (one instance). */
   events?: EventBus;
   rateLimits?: Partial<RateLimitSettings>;
+  /** Put before every rate-limit key in Redis (tests sharing one Redis). */
+  rateLimitKeyPrefix?: string;
   /** Defaults to off: a caller that sends mail is told it is unavailable. */
   mail?: Mailer;
   /** Defaults to off (null): no VAPID keys, no push. */
@@ -56,7 +58,11 @@ export function createServerDeps(options: {
       secureCookies: options.config.secureCookies,
       now,
     }),
-    rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
+    rateLimits: createRateLimits({
+      redis: options.redis,
+      settings: options.rateLimits,
+      keyPrefix: options.rateLimitKeyPrefix,
+    }),
     events: options.events ?? createMemoryEventBus(),
     outbox: createOutboxSignal(),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),

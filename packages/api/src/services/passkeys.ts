@@ -22,10 +22,10 @@ import type { Context } from '../context';
 import { finishSecondFactor } from './second-factor-session';
 import {
   closeChallenge,
-  failChallenge,
   findChallenge,
   hashChallengeToken,
   openChallenge,
+  takeChallengeAttempt,
 } from './sign-in-challenges';
 import type { OpenChallenge } from './sign-in-challenges';
 import { WrongSecondFactorError } from './two-factor';
@@ -123,27 +123,32 @@ export async function addPasskey(
   if (!verification?.verified) throw refused(M.notAccepted);
   const { credential } = verification.registrationInfo;
 
-  const [kept] = await deps.db
-    .select({ n: count() })
-    .from(passkeys)
-    .where(eq(passkeys.userId, userId));
-  if ((kept?.n ?? 0) >= MAX_PASSKEYS_PER_ACCOUNT) {
-    throw refused(M.tooMany(MAX_PASSKEYS_PER_ACCOUNT));
-  }
-  const added = await deps.db
-    .insert(passkeys)
-    .values({
-      id: credential.id,
-      userId,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name: input.name,
-      createdAt: deps.now(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: passkeys.id });
-  if (added.length === 0) throw refused(M.alreadyAdded);
+  await deps.db.transaction(async (tx) => {
+    // The account's row is locked while its passkeys are counted, so adds racing each other are
+    // counted one after another and never pass the cap together.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [kept] = await tx
+      .select({ n: count() })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
+    if ((kept?.n ?? 0) >= MAX_PASSKEYS_PER_ACCOUNT) {
+      throw refused(M.tooMany(MAX_PASSKEYS_PER_ACCOUNT));
+    }
+    const added = await tx
+      .insert(passkeys)
+      .values({
+        id: credential.id,
+        userId,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+        createdAt: deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: passkeys.id });
+    if (added.length === 0) throw refused(M.alreadyAdded);
+  });
 }
 
 /**
@@ -193,27 +198,24 @@ export async function newSignInOptions(
 /**
  * Checks a passkey's answer to the challenge behind `token`: the passkey must exist (and, as a
  * second factor, belong to the account that gave its password) and its signature must verify.
- * A wrong answer counts against the challenge.
+ * Every answer takes one of the challenge's attempts before it is checked.
  */
 async function verifySignIn(
   deps: ServerDeps,
   token: string,
   response: AuthenticationResponseJSON,
 ): Promise<{ userId: number; secondFactor: OpenChallenge | null }> {
-  const secondFactor = await findChallenge(deps, 'second-factor', token);
-  const open = secondFactor ?? (await findChallenge(deps, 'passkey-sign-in', token));
+  const secondFactor = await takeChallengeAttempt(deps, 'second-factor', token);
+  const open = secondFactor ?? (await takeChallengeAttempt(deps, 'passkey-sign-in', token));
   if (!open?.challenge) throw expired();
-  const notRecognized = async () => {
-    await failChallenge(deps, token);
-    return refused(M.notRecognized);
-  };
+  const notRecognized = () => refused(M.notRecognized);
 
   const [key] = await deps.db.select().from(passkeys).where(eq(passkeys.id, response.id));
-  if (!key || (secondFactor && key.userId !== secondFactor.userId)) throw await notRecognized();
+  if (!key || (secondFactor && key.userId !== secondFactor.userId)) throw notRecognized();
   // The handle the authenticator stored at registration must name the passkey's own account.
   const handle = response.response.userHandle;
   if (handle && handle !== Buffer.from(userHandle(key.userId)).toString('base64url')) {
-    throw await notRecognized();
+    throw notRecognized();
   }
   const { rpID, origin } = relyingParty(deps.config);
   const verification = await verifyAuthenticationResponse({
@@ -229,7 +231,7 @@ async function verifySignIn(
     },
     requireUserVerification: !secondFactor,
   }).catch(() => null);
-  if (!verification?.verified) throw await notRecognized();
+  if (!verification?.verified) throw notRecognized();
 
   await deps.db
     .update(passkeys)

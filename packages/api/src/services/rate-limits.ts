@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
-import { UI_TEXT } from '@yardsale/validators';
+import { PASSWORD_RESET_MAIL_WINDOW_MINUTES, UI_TEXT } from '@yardsale/validators';
 
 /** Points per window, per key. Names are the actions the product limits. */
 export const DEFAULT_RATE_LIMITS = {
@@ -48,15 +48,24 @@ export const DEFAULT_RATE_LIMITS = {
   verificationMailByAccount: { points: 5, durationSeconds: 60 * 60 },
   /** "Forgot password?" requests from one client. */
   passwordResetByClient: { points: 10, durationSeconds: 60 * 60 },
-  /** Reset links mailed to one account, however many clients ask: no inbox is flooded. */
-  passwordResetMailByAccount: { points: 3, durationSeconds: 60 * 60 },
+  /**
+   * Reset links mailed to one account, however many clients ask: one per window, so no inbox is
+   * flooded. A link works for an hour and a later one does not end it, so whoever asked, the owner's
+   * inbox holds a working link while the window is closed (decision 075).
+   */
+  passwordResetMailByAccount: {
+    points: 1,
+    durationSeconds: PASSWORD_RESET_MAIL_WINDOW_MINUTES * 60,
+  },
   /** Verification and reset links tried from one client. */
   linkAttemptsByClient: { points: 30, durationSeconds: 15 * 60 },
   /**
    * Unknown tokens sent to the one-click unsubscribe from one client: only misses count, so a mail
-   * provider posting many real unsubscribes is never held up, while a guesser is.
+   * provider posting many real unsubscribes is not held up, while a guesser is.
    */
   unsubscribeFailuresByClient: { points: 30, durationSeconds: 15 * 60 },
+  /** Passkey sign-ins started from one client: each opens a challenge row. */
+  passkeySignInOptionsByClient: { points: 60, durationSeconds: 15 * 60 },
   /** Push subscriptions saved by one account: each may cost a DNS look-up and a write. */
   pushSubscribeByAccount: { points: 30, durationSeconds: 60 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
@@ -71,8 +80,16 @@ export class RateLimitedError extends TRPCError {
 }
 
 export interface RateLimits {
-  /** Counts one attempt; throws RateLimitedError when the window is used up. */
+  /**
+   * Counts one attempt; throws RateLimitedError when the window is used up. Atomic (in memory and in
+   * Redis alike): of concurrent calls, only as many as the limit has points get through.
+   */
   consume(name: RateLimitName, key: string): Promise<void>;
+  /**
+   * Gives back one point consumed in this window: for an attempt refused unchecked, or one that
+   * turned out right, where only failures count.
+   */
+  giveBack(name: RateLimitName, key: string): Promise<void>;
   /** Throws RateLimitedError if the window is already used up, without counting. */
   check(name: RateLimitName, key: string): Promise<void>;
   reset(name: RateLimitName, key: string): Promise<void>;
@@ -87,7 +104,12 @@ export interface RateLimits {
  * given, so a limit holds however many servers run.
  */
 export function createRateLimits(
-  options: { redis?: Redis; settings?: Partial<RateLimitSettings> } = {},
+  options: {
+    redis?: Redis;
+    settings?: Partial<RateLimitSettings>;
+    /** Put before every key in Redis, so tests sharing one Redis keep their counts apart. */
+    keyPrefix?: string;
+  } = {},
 ): RateLimits {
   const settings: RateLimitSettings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
@@ -95,7 +117,11 @@ export function createRateLimits(
     RateLimitName,
     RateLimitSettings[RateLimitName],
   ][]) {
-    const common = { keyPrefix: `rl:${name}`, points: s.points, duration: s.durationSeconds };
+    const common = {
+      keyPrefix: `${options.keyPrefix ?? ''}rl:${name}`,
+      points: s.points,
+      duration: s.durationSeconds,
+    };
     limiters.set(
       name,
       options.redis
@@ -119,6 +145,13 @@ export function createRateLimits(
         if (err instanceof RateLimiterRes) throw refused(err);
         throw err;
       }
+    },
+    async giveBack(name, key) {
+      const l = limiter(name);
+      const res = await l.reward(key, 1);
+      // The window ended meanwhile: the reward opened a new one below zero, which would hand the
+      // next attempts a point too many. Only this reward's own share is taken back.
+      if (res.consumedPoints < 0) await l.penalty(key, Math.min(1, -res.consumedPoints));
     },
     async check(name, key) {
       const l = limiter(name);

@@ -93,12 +93,34 @@ export async function findChallenge(
   return row ?? null;
 }
 
-/** Counts a wrong answer against the challenge. */
-export async function failChallenge(deps: ServerDeps, token: string): Promise<void> {
-  await deps.db
+/**
+ * Takes one of the challenge's attempts before its answer is checked: the challenge behind the token
+ * if it is unexpired and had an attempt left, else null. One conditional UPDATE decides, so concurrent
+ * answers never get more than CHALLENGE_MAX_ATTEMPTS checks between them. A right answer then spends
+ * the whole challenge (closeChallenge), so only wrong ones are left counted.
+ */
+export async function takeChallengeAttempt(
+  deps: ServerDeps,
+  purpose: Purpose,
+  token: string,
+): Promise<OpenChallenge | null> {
+  const [row] = await deps.db
     .update(signInChallenges)
     .set({ attempts: sql`${signInChallenges.attempts} + 1` })
-    .where(eq(signInChallenges.id, hashChallengeToken(token)));
+    .where(
+      and(
+        eq(signInChallenges.id, hashChallengeToken(token)),
+        eq(signInChallenges.purpose, purpose),
+        gt(signInChallenges.expiresAt, deps.now()),
+        lt(signInChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({
+      userId: signInChallenges.userId,
+      remember: signInChallenges.remember,
+      challenge: signInChallenges.challenge,
+    });
+  return row ?? null;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from '@yardsale/validators';
 
 import { errorForLog } from '../log-safety';
-import { requestEmailChange } from './account-links';
+import { endResetLinks, reopenResetMail, requestEmailChange } from './account-links';
 import { processImage } from './images';
 import type { ServerDeps } from './types';
 
@@ -168,10 +168,16 @@ export async function changePassword(
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, values.currentPassword))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.password.wrongCurrent });
   }
-  await deps.db
-    .update(schema.users)
-    .set({ passwordHash: await hashPassword(values.newPassword), updatedAt: deps.now() })
-    .where(eq(schema.users.id, user.id));
+  const passwordHash = await hashPassword(values.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(schema.users)
+      .set({ passwordHash, updatedAt: deps.now() })
+      .where(eq(schema.users.id, user.id));
+    // A link mailed before the change must not undo it for whoever holds that mail.
+    await endResetLinks(tx, user.id);
+  });
+  await reopenResetMail(deps, user.id);
   await deps.sessions.invalidateUserSessions(user.id, sessionToken);
   // The other sessions' websockets close too, on every instance.
   await deps.events.sessionsEnded([user.id]);
