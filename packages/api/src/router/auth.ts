@@ -41,6 +41,7 @@ import {
   registerUser,
   removeProfilePicture,
   updateProfile,
+  WrongCurrentPasswordError,
 } from '../services/users';
 import {
   createTRPCRouter,
@@ -175,7 +176,12 @@ export const authRouter = createTRPCRouter({
     .input(changePasswordSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.deps, ctx.user, ctx.sessionToken, input);
+      await limitedGuess(
+        ctx,
+        [{ name: 'passwordChangeFailuresByAccount', key: String(ctx.user.id) }],
+        () => changePassword(ctx.deps, ctx.user, ctx.sessionToken, input),
+        (err) => err instanceof WrongCurrentPasswordError,
+      );
       return { success: true as const };
     }),
 

@@ -260,6 +260,35 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     expect((await (await api.as(cookie)).caller.auth.me())?.id).toBe(user.id);
   });
 
+  it('checks ten of 30 wrong current passwords sent at once to change the password, and refuses the right one sent after them', async () => {
+    const { user, cookie } = await api.signUp('Ned');
+    const sessions = await Promise.all(Array.from({ length: 31 }, () => api.as(cookie)));
+    const answers = await Promise.all(
+      sessions.map((s, i) =>
+        outcome(
+          s.caller.auth.changePassword({
+            currentPassword: i < 30 ? `not-it-${String(i)}` : TEST_PASSWORD,
+            newPassword: 'a-new-pass-1',
+            confirmPassword: 'a-new-pass-1',
+          }),
+        ),
+      ),
+    );
+    expect(tally(answers)).toEqual({
+      [`BAD_REQUEST ${UI_TEXT.password.wrongCurrent}`]: 10,
+      [WAIT]: 21,
+    });
+    expect(answers.at(-1)).toBe(WAIT);
+    // The password is unchanged: the old one still signs in.
+    const again = await (
+      await api.as()
+    ).caller.auth.login({
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(signedInUser(again).id).toBe(user.id);
+  });
+
   it('checks ten of 30 wrong codes sent at once to turn two-factor off, and refuses the right one sent after them', async () => {
     const { person, secret } = await withTwoFactor('Mo');
     const sessions = await Promise.all(Array.from({ length: 31 }, () => api.as(person.cookie)));

@@ -20,6 +20,8 @@ export const DEFAULT_RATE_LIMITS = {
   knownSignInClient: { points: 1, durationSeconds: 14 * 24 * 60 * 60 },
   /** Wrong passwords or codes given to delete one account: a stolen session cannot guess its way on. */
   accountDeletionFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Wrong current passwords given to change the password: a stolen session cannot guess its way on. */
+  passwordChangeFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Wrong second-factor codes (sign-in's code step, turning two-factor off) for one account. */
   secondFactorFailuresByAccount: { points: 10, durationSeconds: 15 * 60 },
   /** Profile pictures uploaded by one account: each is a costly image decode. */

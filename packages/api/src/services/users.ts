@@ -154,6 +154,13 @@ export async function updateProfile(
   return updated;
 }
 
+/** The current password given to change it was wrong: counted against the account's tries. */
+export class WrongCurrentPasswordError extends TRPCError {
+  constructor() {
+    super({ code: 'BAD_REQUEST', message: UI_TEXT.password.wrongCurrent });
+  }
+}
+
 export async function changePassword(
   deps: ServerDeps,
   user: SessionUser,
@@ -166,7 +173,7 @@ export async function changePassword(
     .from(schema.users)
     .where(eq(schema.users.id, user.id));
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, values.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.password.wrongCurrent });
+    throw new WrongCurrentPasswordError();
   }
   const passwordHash = await hashPassword(values.newPassword);
   await deps.db.transaction(async (tx) => {
