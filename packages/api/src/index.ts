@@ -44,6 +44,8 @@ export {
   startOutboxWorker,
 } from './services/outbox';
 export type { BatchResult, OutboxWorker } from './services/outbox';
+export { runSavedSearchMatching, startSavedSearchMatcher } from './services/saved-search-matching';
+export type { MatchingResult, SavedSearchMatcher } from './services/saved-search-matching';
 export { digestMail, notificationMail } from './services/notification-mail';
 export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';

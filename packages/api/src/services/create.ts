@@ -59,6 +59,7 @@ export function createServerDeps(options: {
     rateLimits: createRateLimits({ redis: options.redis, settings: options.rateLimits }),
     events: options.events ?? createMemoryEventBus(),
     outbox: createOutboxSignal(),
+    matching: createOutboxSignal(),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     now,
   };
