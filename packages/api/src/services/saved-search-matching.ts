@@ -141,6 +141,9 @@ export function startSavedSearchMatcher(
   });
   const loop = (async () => {
     while (!stopped()) {
+      // After a kick, the request that created the listing is answered first: on the embedded
+      // database, matching holds the one connection (and the thread) while it runs.
+      if (kicked) await new Promise((resolve) => setImmediate(resolve));
       kicked = false;
       let result: MatchingResult | null = null;
       try {
