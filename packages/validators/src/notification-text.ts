@@ -106,6 +106,15 @@ export const NOTIFICATION_TEXT = {
     savedSearchesHint: 'Each saved search has its own switches for its matches.',
   },
 
+  // Until the address is confirmed: why pushes and e-mails wait, where their controls are off
+  verify: {
+    title: 'Verify your e-mail to get notifications',
+    explain:
+      'We send pushes and e-mails only to a confirmed address, so nobody can have us write to someone else’s inbox. Until then, matches and news appear in your bell.',
+    deviceHint: 'Pushes can be turned on once your e-mail address is verified.',
+    resend: 'Resend the link',
+  },
+
   // Saved searches: what the server answers about their words
   searchHasNoWords: 'Type a word to search for: letters or digits.',
   savedSearchWordTooCommon: (word: string) =>
