@@ -81,7 +81,8 @@ export const SAVED_SEARCH_NAME_IN_TITLE = 40;
 
 /** A saved search's name as notifications quote it: at most SAVED_SEARCH_NAME_IN_TITLE characters. */
 export function savedSearchNameInTitle(name: string): string {
-  const chars = [...name];
+  // Counted in code points, as SQL char_length counts them (the bell's title is cut by SQL).
+  const chars = Array.from(name);
   return chars.length > SAVED_SEARCH_NAME_IN_TITLE
     ? `${chars.slice(0, SAVED_SEARCH_NAME_IN_TITLE - 1).join('')}…`
     : name;

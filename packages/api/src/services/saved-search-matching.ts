@@ -143,7 +143,7 @@ export function startSavedSearchMatcher(
     while (!stopped()) {
       // After a kick, the request that created the listing is answered first: on the embedded
       // database, matching holds the one connection (and the thread) while it runs.
-      if (kicked) await new Promise((resolve) => setImmediate(resolve));
+      if (wasKicked()) await new Promise((resolve) => setImmediate(resolve));
       kicked = false;
       let result: MatchingResult | null = null;
       try {
