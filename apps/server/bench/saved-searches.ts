@@ -9,7 +9,7 @@
  *
  * It creates two fresh databases on that server (randomly named, dropped at the end) and seeds both
  * alike: 20,000 listings composed from the search benchmark's vocabularies (listing-content.ts), placed
- * around 330 towns, 25,000 people and a verified seller. Into one it saves 100,000 searches: each kind
+ * around 330 towns, 25,000 people with verified addresses (alerts need one) and a verified seller. Into one it saves 100,000 searches: each kind
  * of search is saved once through the savedSearches.create procedure, so its words are read as the
  * product reads them, then copied to other people with filters of their own. The mix: 80% have 1-3
  * words (item names, brands, a sale's goods, parts of words, misspellings, things nobody lists here),
@@ -135,9 +135,10 @@ async function seedMarketplace(db: Database, listingCount: number, people: numbe
     place: (random) => aroundTown(random, 6),
   });
   await db.execute(sql`
-    insert into users (email, first_name, last_name, password_hash, terms_accepted_at)
+    insert into users (email, first_name, last_name, password_hash, terms_accepted_at,
+                       email_verified_at)
     select 'searcher.' || g || '@neighbours.example', 'Sam', 'Searcher ' || g, ${passwordHash},
-           ${now.toISOString()}::timestamptz
+           ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from generate_series(1, ${people}) as g`);
   const [seller] = await db
     .insert(users)
