@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { createServerDeps } from '@yardsale/api';
+import { createServerDeps, startSavedSearchMatcher } from '@yardsale/api';
 import type { EventBus, Logger, PushSender, RateLimitSettings } from '@yardsale/api';
 import type { Database, FileStorage } from '@yardsale/db';
 import { createLocalStorage, sql } from '@yardsale/db';
@@ -99,6 +99,8 @@ export async function startLocalServer(options: {
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
   mailbox.attach(url);
+  // As every instance does: new listings are matched against the saved searches once committed.
+  const matcher = startSavedSearchMatcher(server.deps);
   return {
     ...server,
     url,
@@ -107,6 +109,7 @@ export async function startLocalServer(options: {
     mailbox,
     async stop() {
       await server.close();
+      await matcher.stop();
       await server.deps.events.close();
       rmSync(root, { recursive: true, force: true });
     },

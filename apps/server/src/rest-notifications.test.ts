@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createPushSender, newVapidKeys } from '@yardsale/api';
+import { within } from '@yardsale/api/testing';
 import { notificationSettings } from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import {
@@ -115,6 +116,19 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     return res.json.id as number;
+  }
+
+  /** Resolves once the person's bell has been woken `times` times (as its live count would be). */
+  function bellRings(userId: number, times: number) {
+    return new Promise<void>((resolve) => {
+      let rung = 0;
+      const stop = server.deps.events.subscribe(userId, () => {
+        rung += 1;
+        if (rung < times) return;
+        stop();
+        resolve();
+      });
+    });
   }
 
   /** The push endpoints the person's data export lists: the devices the server will push to. */
@@ -261,9 +275,12 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
     const quiet = await request(server, 'GET', '/api/notifications', { cookie: bea.cookie });
     expect([quiet.status, quiet.json]).toEqual([200, { items: [], unread: 0 }]);
 
+    // The server matches each listing once its creation commits, and wakes Bea's bell then.
+    const matched = bellRings(bea.id, 2);
     const banjoId = await post(sam.cookie, 'Five-string banjo');
     await post(sam.cookie, 'Walnut writing desk');
     const caseId = await post(sam.cookie, 'Hard banjo case');
+    await within(matched, 5000, "Bea's bell told of two matches");
 
     const bell = await request(server, 'GET', '/api/notifications', { cookie: bea.cookie });
     expect(bell.status).toBe(200);
@@ -470,6 +487,77 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
       }
     } finally {
       await production.stop();
+    }
+  });
+
+  it("sends an unverified account's owner nothing but the verification link: alerts, e-mail switches and push are refused", async () => {
+    const unverified = await startTestServer(kind, {
+      push: vapid(),
+      openVerificationLinks: false,
+      rateLimits: {
+        listingCreateByAccount: { points: 1000, durationSeconds: 60 },
+        listingCreateByClient: { points: 1000, durationSeconds: 60 },
+      },
+    });
+    try {
+      // Someone registers with a stranger's address and never opens the link.
+      const stranger = `stranger-${kind}@example.com`;
+      const registered = await request(unverified, 'POST', '/api/register', {
+        json: {
+          email: stranger,
+          password: PASSWORD,
+          firstName: 'Mal',
+          lastName: 'Lane',
+          termsAccepted: true,
+        },
+      });
+      expect(registered.status).toBe(200);
+      const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      const evil = 'URGENT: verify your bank at http://evil.example/x';
+      for (const json of [
+        { name: evil, search: 'lamp', push: false, email: 'instant' },
+        { name: evil, search: 'lamp' },
+        { name: evil, search: 'lamp', push: true, email: 'off' },
+      ]) {
+        const refused = await request(unverified, 'POST', '/api/saved-searches', { cookie, json });
+        expect([refused.status, refused.json.message], JSON.stringify(json)).toEqual([
+          403,
+          M.verifyForAlerts,
+        ]);
+      }
+      const quiet = await request(unverified, 'POST', '/api/saved-searches', {
+        cookie,
+        json: { name: evil, search: 'lamp', push: false, email: 'off' },
+      });
+      expect([quiet.status, quiet.json.email]).toEqual([200, 'off']);
+      const turnOn = await request(
+        unverified,
+        'PATCH',
+        `/api/saved-searches/${String(quiet.json.id)}`,
+        { cookie, json: { email: 'instant' } },
+      );
+      expect([turnOn.status, turnOn.json.message]).toEqual([403, M.verifyForAlerts]);
+
+      const settingsPath = '/api/user/notification-settings';
+      const shown = await request(unverified, 'GET', settingsPath, { cookie });
+      expect(
+        Object.values(shown.json as Record<string, { email: boolean }>).map((c) => c.email),
+      ).toEqual([false, false, false, false, false]);
+      const mailOn = await request(unverified, 'PUT', settingsPath, {
+        cookie,
+        json: DEFAULT_NOTIFICATION_SETTINGS,
+      });
+      expect([mailOn.status, mailOn.json.message]).toEqual([403, M.verifyForAlerts]);
+      const push = await request(unverified, 'POST', '/api/push-subscriptions', {
+        cookie,
+        json: subscription('https://push.example/send/mal'),
+      });
+      expect([push.status, push.json.message]).toEqual([403, M.verifyForAlerts]);
+
+      expect(unverified.mailbox.sent.map((m) => m.to)).toEqual([stranger]);
+      expect(unverified.mailbox.sent[0]?.text).toContain('/verify-email?token=');
+    } finally {
+      await unverified.stop();
     }
   });
 

@@ -12,6 +12,7 @@ import {
   purgeEndedListings,
   queueDailyDigests,
   startOutboxWorker,
+  startSavedSearchMatcher,
 } from '@yardsale/api';
 import { createDatabase, migrateDatabase, openStorage, sql } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
@@ -173,6 +174,13 @@ export async function startServer(
   // they share the rows (decision 073). Digests are claimed per person and day, so any instance's
   // hourly run may write them and none writes one twice.
   const outbox = startOutboxWorker(server.deps);
+  // New listings are matched against the saved searches after their creation commits, by whichever
+  // instance claims them first (decision 077).
+  const matcher = startSavedSearchMatcher(server.deps, {
+    onBatch: (result) => {
+      if (result.failed > 0) log.warn(result, 'saved-search matching batch');
+    },
+  });
   const digests = async () => {
     try {
       const queued = await server.metrics.timeJob('digests', () => queueDailyDigests(server.deps));
@@ -197,6 +205,7 @@ export async function startServer(
       clearInterval(purgeTimer);
       clearInterval(digestTimer);
       await server.close();
+      await matcher.stop();
       await outbox.stop();
       await server.deps.events.close();
       await redis?.quit();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { expectNoSeriousViolations, settled } from './a11y-support';
 import { e2eEnv } from './env';
 import { mailedLink } from './mailbox';
 import { newSeller, notificationSettings, saveSearchFor, uniqueWord } from './notification-helpers';
@@ -184,4 +185,51 @@ test('an unsubscribe link that is not anyone’s says so', async ({ page }) => {
   await page.goto('/unsubscribe?kind=review');
   await expect(page.getByRole('alert')).toHaveText('This unsubscribe link is not valid.');
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+});
+
+test('before the address is confirmed, a search is saved for the bell only, and Settings and the saved searches say why pushes and e-mails wait', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await createAccount(page.request, newNeighbour('Noor', 'Pending'), { verified: false });
+  await page.goto('/home?q=bookshelf');
+  await expect(
+    page.getByText('Matches will appear in your bell. Verify your e-mail (see above)', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  await expect(currentToast(page)).toContainText('Search saved');
+  // Saved with push off: no push to offer.
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByText('Turn on notifications?')).toHaveCount(0);
+
+  await page.goto('/saved-searches');
+  await settled(page);
+  const why = page.getByText('Verify your e-mail to get notifications', { exact: true });
+  await expect(why).toBeVisible();
+  const card = page.getByRole('region', { name: 'bookshelf · single item', exact: true });
+  const push = card.getByRole('switch', { name: 'Push notifications' });
+  await expect(push).toBeDisabled();
+  await expect(push).not.toBeChecked();
+  await expect(card.getByLabel('E-mail')).toBeDisabled();
+  await expect(card.getByLabel('E-mail')).toHaveValue('off');
+  await expectNoSeriousViolations(page, '/saved-searches before verifying');
+  await page.getByRole('button', { name: 'Resend the link' }).click();
+  await expect(currentToast(page)).toContainText('Link sent');
+
+  await page.goto('/settings');
+  await settled(page);
+  await expect(why).toBeVisible();
+  const mailSwitch = page.getByRole('switch', { name: 'E-mail for Reviews of you' });
+  await expect(mailSwitch).toBeDisabled();
+  await expect(mailSwitch).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push for Reviews of you' })).toBeEnabled();
+  await expect(
+    page.getByText('Pushes can be turned on once your e-mail address is verified.'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Turn on notifications on this device' }),
+  ).toHaveCount(0);
+  await expectNoSeriousViolations(page, '/settings before verifying');
 });

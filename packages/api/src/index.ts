@@ -44,6 +44,12 @@ export {
   startOutboxWorker,
 } from './services/outbox';
 export type { BatchResult, OutboxWorker } from './services/outbox';
+export { runSavedSearchMatching, startSavedSearchMatcher } from './services/saved-search-matching';
+export {
+  MAX_BORROWED_FORMS_PER_SEARCH,
+  MAX_BORROWED_FORMS_PER_WORD,
+} from './services/saved-searches';
+export type { MatchingResult, SavedSearchMatcher } from './services/saved-search-matching';
 export { digestMail, notificationMail } from './services/notification-mail';
 export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';

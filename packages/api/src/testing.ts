@@ -15,6 +15,7 @@ import { createTRPCContext } from './context';
 import { createCaller } from './index';
 import type { RateLimitSettings } from './services/rate-limits';
 import { createServerDeps } from './services/create';
+import { runSavedSearchMatching } from './services/saved-search-matching';
 import { ensureAdminRole } from './services/users';
 import type { ServerDeps, Logger } from './services/types';
 import { MailUnavailableError } from './services/mail';
@@ -108,6 +109,11 @@ export interface TestApi {
   }>;
   /** Registers the configured admin address and promotes it as a server start would on a database without an admin. */
   signUpAdmin(firstName?: string): ReturnType<TestApi['signUp']>;
+  /**
+   * Matches every new listing waiting for the saved searches, as a server's matcher does after the
+   * listing's creation commits (decision 077); answers how many it matched.
+   */
+  matchListings(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -199,6 +205,14 @@ export async function createTestApi(
       const user = await client.caller.auth.me();
       if (!user) throw new Error('the admin is not signed in');
       return { ...person, user, caller: client.caller };
+    },
+    async matchListings() {
+      let matched = 0;
+      for (;;) {
+        const result = await runSavedSearchMatching(deps);
+        matched += result.matched;
+        if (result.matched + result.failed === 0) return matched;
+      }
     },
     async close() {
       if (options.redis && rateLimitKeyPrefix) {

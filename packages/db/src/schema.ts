@@ -612,6 +612,26 @@ export const savedSearchMatches = pgTable(
   ],
 );
 
+/**
+ * New listings waiting to be matched against the saved searches: written in the listing's own
+ * transaction, taken by the matcher of any instance (decision 077). A row outlives a crash between
+ * the listing's commit and its matching; it goes in the transaction that writes the matches.
+ */
+export const listingMatchQueue = pgTable(
+  'listing_match_queue',
+  {
+    listingId: integer()
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Not before then: a matching that failed waits longer each time. */
+    dueAt: timestamptz().notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [index('listing_match_queue_due_idx').on(t.dueAt)],
+);
+
 /** The bell: what happened to a person, newest first, and whether they have seen it. */
 export const notifications = pgTable(
   'notifications',

@@ -16,6 +16,8 @@ export const NOTIFICATION_TEXT = {
   keysInvalid: 'The push subscription keys are not valid.',
   pushOff: 'Push notifications are not available on this server.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  verifyForAlerts:
+    'Verify your e-mail address to get notifications by e-mail or push: we only send them to an address you have confirmed. Open the link we sent you, or send a new one from your home page.',
 
   // What each kind is called in Settings
   kinds: {
@@ -45,6 +47,9 @@ export const NOTIFICATION_TEXT = {
   },
   announcementTitle: 'Announcement from YardSale',
   savedSearchTitleParts: ['New match for “', '”'],
+  // A match's push and mail: the subject is ours alone, the search's name only quoted in the body.
+  savedSearchAlertTitle: 'A new listing matches your saved search',
+  savedSearchAlertBodyParts: ['Matches your search “', '”'],
   digestSubject: (count: number) =>
     count === 1
       ? '1 new listing matches your searches'
@@ -101,8 +106,21 @@ export const NOTIFICATION_TEXT = {
     savedSearchesHint: 'Each saved search has its own switches for its matches.',
   },
 
+  // Until the address is confirmed: why pushes and e-mails wait, where their controls are off
+  verify: {
+    title: 'Verify your e-mail to get notifications',
+    explain:
+      'We send pushes and e-mails only to a confirmed address, so nobody can have us write to someone else’s inbox. Until then, matches and news appear in your bell.',
+    deviceHint: 'Pushes can be turned on once your e-mail address is verified.',
+    resend: 'Resend the link',
+  },
+
   // Saved searches: what the server answers about their words
   searchHasNoWords: 'Type a word to search for: letters or digits.',
+  savedSearchWordTooCommon: (word: string) =>
+    `“${word}” is part of too many different words to watch for. Save a whole word instead.`,
+  tooManySavedSearchWords: (max: number) =>
+    `A saved search can have up to ${String(max)} words. Leave some out.`,
 
   // The page an e-mail's unsubscribe link opens (/unsubscribe): nothing changes until its button
   unsubscribePage: {

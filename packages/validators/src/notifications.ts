@@ -74,6 +74,19 @@ export type SavedSearchEmail = (typeof SAVED_SEARCH_EMAIL)[number];
 
 export const MAX_SAVED_SEARCHES = 20;
 export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
+/** Words a saved search may have (stop words aside): each is looked up for every new listing. */
+export const MAX_SAVED_SEARCH_WORDS = 8;
+/** Longest a saved search's name is quoted in a notification; longer ones are cut with "…". */
+export const SAVED_SEARCH_NAME_IN_TITLE = 40;
+
+/** A saved search's name as notifications quote it: at most SAVED_SEARCH_NAME_IN_TITLE characters. */
+export function savedSearchNameInTitle(name: string): string {
+  // Counted in code points, as SQL char_length counts them (the bell's title is cut by SQL).
+  const chars = Array.from(name);
+  return chars.length > SAVED_SEARCH_NAME_IN_TITLE
+    ? `${chars.slice(0, SAVED_SEARCH_NAME_IN_TITLE - 1).join('')}…`
+    : name;
+}
 
 const savedSearchName = text().trim().min(1, M.nameRequired).max(SAVED_SEARCH_NAME_MAX_LENGTH);
 

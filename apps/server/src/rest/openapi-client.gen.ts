@@ -702,7 +702,7 @@ export interface paths {
         /** The signed-in user's saved searches, oldest first */
         get: operations["listSavedSearches"];
         put?: never;
-        /** Save a search (words, category, type, or a place and radius) to hear of new listings that match it by push and e-mail (instant, daily or off); up to 20 */
+        /** Save a search (words, category, type, or a place and radius) to hear of new listings that match it by push and e-mail (instant, daily or off); up to 20. Push or e-mail need a verified address (403); with both off, matches ring the bell only */
         post: operations["createSavedSearch"];
         delete?: never;
         options?: never;
@@ -724,7 +724,7 @@ export interface paths {
         delete: operations["deleteSavedSearch"];
         options?: never;
         head?: never;
-        /** Rename, pause or resume a saved search, or change how its matches arrive */
+        /** Rename, pause or resume a saved search, or change how its matches arrive (push or e-mail on: a verified address, else 403) */
         patch: operations["updateSavedSearch"];
         trace?: never;
     };
@@ -769,9 +769,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Push and e-mail on or off for each kind of notification */
+        /** Push and e-mail on or off for each kind of notification (every e-mail off until the address is verified) */
         get: operations["getNotificationSettings"];
-        /** Set push and e-mail for every kind of notification (all kinds, both switches) */
+        /** Set push and e-mail for every kind of notification (all kinds, both switches); an e-mail on needs a verified address (403) */
         put: operations["updateNotificationSettings"];
         post?: never;
         delete?: never;
@@ -806,7 +806,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send pushes to this browser: its PushSubscription.toJSON() (an https endpoint of a public push service); the same endpoint again replaces its keys */
+        /** Send pushes to this browser: its PushSubscription.toJSON() (an https endpoint of a public push service); the same endpoint again replaces its keys. Needs a verified address (403) */
         post: operations["subscribePush"];
         /** Stop pushes to this browser (its endpoint); only the user's own */
         delete: operations["unsubscribePush"];

@@ -815,7 +815,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/saved-searches',
     operationId: 'createSavedSearch',
     summary:
-      'Save a search (words, category, type, or a place and radius) to hear of new listings that match it by push and e-mail (instant, daily or off); up to 20',
+      'Save a search (words, category, type, or a place and radius) to hear of new listings that match it by push and e-mail (instant, daily or off); up to 20. Push or e-mail need a verified address (403); with both off, matches ring the bell only',
     tag: 'saved-searches',
     body: savedSearchInputSchema,
     response: savedSearchSchema,
@@ -827,7 +827,8 @@ export const restRoutes: RestRoute[] = [
     method: 'PATCH',
     url: '/api/saved-searches/:id',
     operationId: 'updateSavedSearch',
-    summary: 'Rename, pause or resume a saved search, or change how its matches arrive',
+    summary:
+      'Rename, pause or resume a saved search, or change how its matches arrive (push or e-mail on: a verified address, else 403)',
     tag: 'saved-searches',
     body: savedSearchUpdateSchema.omit({ id: true }),
     response: savedSearchSchema,
@@ -874,7 +875,8 @@ export const restRoutes: RestRoute[] = [
     method: 'GET',
     url: '/api/user/notification-settings',
     operationId: 'getNotificationSettings',
-    summary: 'Push and e-mail on or off for each kind of notification',
+    summary:
+      'Push and e-mail on or off for each kind of notification (every e-mail off until the address is verified)',
     tag: 'notifications',
     response: notificationSettingsSchema,
     access: 'user',
@@ -884,7 +886,8 @@ export const restRoutes: RestRoute[] = [
     method: 'PUT',
     url: '/api/user/notification-settings',
     operationId: 'updateNotificationSettings',
-    summary: 'Set push and e-mail for every kind of notification (all kinds, both switches)',
+    summary:
+      'Set push and e-mail for every kind of notification (all kinds, both switches); an e-mail on needs a verified address (403)',
     tag: 'notifications',
     body: notificationSettingsSchema,
     response: notificationSettingsSchema,
@@ -908,7 +911,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/push-subscriptions',
     operationId: 'subscribePush',
     summary:
-      'Send pushes to this browser: its PushSubscription.toJSON() (an https endpoint of a public push service); the same endpoint again replaces its keys',
+      'Send pushes to this browser: its PushSubscription.toJSON() (an https endpoint of a public push service); the same endpoint again replaces its keys. Needs a verified address (403)',
     tag: 'notifications',
     body: pushSubscriptionInputSchema,
     response: successSchema,

@@ -29,7 +29,8 @@ export function PushPrompt({ reason, onDone }: { reason: PushPromptReason; onDon
   const [error, setError] = useState<string | null>(null);
 
   const publicKey = config.data?.publicKey ?? null;
-  if (closed || publicKey === null) return null;
+  // Pushes go only to confirmed addresses: the server would refuse the device (Settings says why).
+  if (closed || publicKey === null || user?.emailVerified === false) return null;
   // Nothing to offer once on, blocked or unsupported; a failure stays readable until closed.
   if (device.state !== 'off' && error === null) return null;
 

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TEXT } from '@yardsale/validators';
+import type { NotificationSettings } from '@yardsale/validators';
 
 import { unsubscribeTokenOf } from '../services/notifications';
+import { runOutboxBatch } from '../services/outbox';
 import { createTestApi, refusal, within } from '../testing';
 import type { TestApi } from '../testing';
 
@@ -142,5 +144,69 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     );
     expect(http.code).toBe('BAD_REQUEST');
     expect(said(http)).toContain(NOTIFICATION_TEXT.endpointHttps);
+  });
+
+  describe('without a confirmed address', () => {
+    const D = DEFAULT_NOTIFICATION_SETTINGS;
+    const allMailOff: NotificationSettings = {
+      message: { ...D.message, email: false },
+      review: { ...D.review, email: false },
+      report: { ...D.report, email: false },
+      announcement: { ...D.announcement, email: false },
+      'saved-search': { ...D['saved-search'], email: false },
+    };
+
+    it('shows every e-mail switch off, refuses turning one on, keeps push choices, and has the defaults back once verified', async () => {
+      const { caller: uma, user } = await api.signUp('Uma', { verified: false });
+      expect(await uma.notifications.settings()).toEqual(allMailOff);
+
+      const refused = await refusal(
+        uma.notifications.updateSettings({
+          ...allMailOff,
+          review: { push: true, email: true },
+        }),
+      );
+      expect([refused.code, said(refused)]).toEqual([
+        'FORBIDDEN',
+        NOTIFICATION_TEXT.verifyForAlerts,
+      ]);
+      expect(await uma.notifications.settings()).toEqual(allMailOff);
+
+      const pushOff = { ...allMailOff, message: { push: false, email: false } };
+      expect(await uma.notifications.updateSettings(pushOff)).toEqual(pushOff);
+      expect(await uma.notifications.settings()).toEqual(pushOff);
+
+      const token = await api.mail.tokenFor(user.email, '/verify-email');
+      await (await api.as()).caller.auth.verifyEmail({ token });
+      // What they chose stays; the e-mail switches they could not choose are the defaults.
+      expect(await uma.notifications.settings()).toEqual({
+        ...DEFAULT_NOTIFICATION_SETTINGS,
+        message: { push: false, email: true },
+      });
+    });
+
+    it('refuses a push subscription, and mails nothing but the verification link', async () => {
+      const { caller: uma, user } = await api.signUp('Ula', { verified: false });
+      const refused = await refusal(
+        uma.notifications.subscribePush({
+          endpoint: 'https://push.example.com/ula',
+          keys: { p256dh: 'BPk', auth: 'aGk' },
+        }),
+      );
+      expect([refused.code, said(refused)]).toEqual([
+        'FORBIDDEN',
+        NOTIFICATION_TEXT.verifyForAlerts,
+      ]);
+
+      // A review of them would be mailed to a confirmed address (decision 073's defaults).
+      const reviewer = await api.signUp('Rex');
+      await reviewer.caller.reviews.create({ revieweeId: user.id, rating: 4, comment: 'Kind' });
+      while ((await runOutboxBatch(api.deps)).claimed > 0);
+      expect((await uma.notifications.list()).items.map((n) => n.kind)).toEqual(['review']);
+      const mailed = api.mail.sent.filter((m) => m.to === user.email);
+      expect(mailed).toHaveLength(1);
+      expect(mailed[0]?.text).toContain('/verify-email?token=');
+      expect(mailed[0]?.headers?.['List-Unsubscribe']).toBeUndefined();
+    });
   });
 });

@@ -84,6 +84,7 @@ export const notificationsRouter = createTRPCRouter({
     .output(notificationSettingsSchema)
     .query(({ ctx }) => notificationSettingsOf(ctx.deps.db, ctx.user.id)),
 
+  /** E-mail switches turn on only with a confirmed address (403); push ones always. */
   updateSettings: protectedProcedure
     .input(notificationSettingsSchema)
     .output(notificationSettingsSchema)
@@ -94,10 +95,14 @@ export const notificationsRouter = createTRPCRouter({
     .output(pushConfigSchema)
     .query(({ ctx }) => ({ publicKey: ctx.deps.push?.publicKey ?? null })),
 
+  /** Only with a confirmed address: nothing is pushed for an account that may be a stranger's (078). */
   subscribePush: protectedProcedure
     .input(pushSubscriptionInputSchema)
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
+      if (!ctx.user.emailVerified) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: NOTIFICATION_TEXT.verifyForAlerts });
+      }
       await enforceRateLimit(ctx, 'pushSubscribeByAccount', String(ctx.user.id));
       await savePushSubscription(ctx.deps, ctx.user.id, ctx.sessionToken, input);
       return { success: true as const };

@@ -7,15 +7,25 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { EARTH_RADIUS_MILES } from '@yardsale/geo/distance';
 import type { LatLng } from '@yardsale/geo/distance';
-import { MAX_SAVED_SEARCHES, NOTIFICATION_TEXT } from '@yardsale/validators';
+import {
+  MAX_SAVED_SEARCHES,
+  MAX_SAVED_SEARCH_WORDS,
+  NOTIFICATION_TEXT,
+  savedSearchNameInTitle,
+} from '@yardsale/validators';
 import type { ListingInput, SavedSearchInput } from '@yardsale/validators';
 
 import { describeError } from '../errors';
+import { createServerDeps } from '../services/create';
+import { runOutboxBatch } from '../services/outbox';
+import { runSavedSearchMatching } from '../services/saved-search-matching';
+import { matchSavedSearches } from '../services/saved-searches';
 import { createTestApi, refusal } from '../testing';
 import type { TestApi } from '../testing';
 
 const M = NOTIFICATION_TEXT;
 const [TITLE_BEFORE, TITLE_AFTER] = M.savedSearchTitleParts;
+const [ALERT_BEFORE, ALERT_AFTER] = M.savedSearchAlertBodyParts;
 const bellTitle = (name: string) => `${TITLE_BEFORE}${name}${TITLE_AFTER}`;
 
 /** The Capitol square in Madison, WI. */
@@ -39,8 +49,19 @@ const item = (overrides: Partial<ListingInput> = {}): ListingInput => ({
   ...overrides,
 });
 
-/** Every person here signs up from the same address. */
-const rateLimits = { registerByClient: { points: 1000, durationSeconds: 3600 } };
+/** Every person here signs up from the same address, and one seller posts many listings. */
+const rateLimits = {
+  registerByClient: { points: 1000, durationSeconds: 3600 },
+  listingCreateByAccount: { points: 1000, durationSeconds: 3600 },
+  listingCreateByClient: { points: 1000, durationSeconds: 3600 },
+};
+
+/** Made-up words, each `part` inside a different one: "zubaing", "zubbing" … */
+const wordsWith = (part: string, count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const letter = (n: number) => 'abcdefghijklmnopqrstuvwxyz'.charAt(n % 26);
+    return `zu${letter(i)}${letter(Math.floor(i / 26))}${part}`;
+  });
 
 type Caller = Awaited<ReturnType<TestApi['signUp']>>['caller'];
 
@@ -287,6 +308,7 @@ describe.each(testDatabaseKinds())('saved searches on %s', (kind) => {
       for (const [key, input] of Object.entries(listingInputs)) {
         ids[key as Listing] = (await seller2.listings.create(input)).id;
       }
+      await api2.matchListings();
     });
     afterAll(async () => {
       await api2.close();
@@ -345,6 +367,7 @@ describe.each(testDatabaseKinds())('saved searches on %s', (kind) => {
       const { id } = await seller2.listings.create(
         item({ title: 'Cedar chest, small', category: 'Antiques' }),
       );
+      await api2.matchListings();
       expect(
         (await searcher.listings.list({ search: 'cedr chest' })).items.map((l) => l.id),
       ).toEqual([id, ...corrected.items.map((l) => l.id)]);
@@ -396,6 +419,7 @@ describe.each(testDatabaseKinds())('saved searches on %s', (kind) => {
       const { id } = await seller.listings.create(
         item({ title: 'Kayak with paddle', category: 'Sports' }),
       );
+      await api.matchListings();
 
       for (const person of Object.values(people)) {
         const bell = await bellAbout(person.caller, id);
@@ -431,9 +455,11 @@ describe.each(testDatabaseKinds())('saved searches on %s', (kind) => {
       expect(bells).toHaveLength(5);
       for (const row of outbox) {
         const bell = bells.find((b) => b.userId === row.userId);
+        // The push's and the mail's title is ours alone; the search's name is quoted in the body.
+        const name = bell?.title.slice(TITLE_BEFORE.length, -TITLE_AFTER.length);
         expect(row.payload).toMatchObject({
-          title: bell?.title,
-          body: 'Kayak with paddle',
+          title: M.savedSearchAlertTitle,
+          body: `Kayak with paddle\n${ALERT_BEFORE}${String(name)}${ALERT_AFTER}`,
           url: `/listing/${String(id)}`,
           listingId: id,
           notificationId: bell?.id,
@@ -475,6 +501,7 @@ describe.each(testDatabaseKinds())('saved searches on %s', (kind) => {
       const { id } = await seller.listings.create(
         item({ title: 'Wooden train set', category: 'Toys', location: north(20) }),
       );
+      expect(await api.matchListings()).toBe(1);
       expect(await count()).toEqual(before);
       expect(await matchesOf(id)).toEqual([]);
       expect(
@@ -483,6 +510,260 @@ describe.each(testDatabaseKinds())('saved searches on %s', (kind) => {
           .from(schema.notifications)
           .where(inArray(schema.notifications.listingId, [id])),
       ).toEqual([]);
+    });
+  });
+
+  describe('alerts need a confirmed address', () => {
+    it('an unverified person saves a search with push and e-mail off only, and hears of its matches in the bell', async () => {
+      const { caller: una, user } = await api.signUp('Una', { verified: false });
+      const alerting: SavedSearchInput[] = [
+        { search: 'banjo' },
+        { search: 'banjo', push: true, email: 'off' },
+        { search: 'banjo', push: false, email: 'daily' },
+        { search: 'banjo', push: false, email: 'instant' },
+      ];
+      for (const input of alerting) {
+        const err = await refusal(una.savedSearches.create(input));
+        expect([err.code, err.message], JSON.stringify(input)).toEqual([
+          'FORBIDDEN',
+          M.verifyForAlerts,
+        ]);
+      }
+      expect(await una.savedSearches.list()).toEqual([]);
+
+      const quiet = await una.savedSearches.create({ search: 'banjo', push: false, email: 'off' });
+      for (const change of [
+        { push: true },
+        { email: 'daily' as const },
+        { email: 'instant' as const },
+      ]) {
+        const err = await refusal(una.savedSearches.update({ id: quiet.id, ...change }));
+        expect([err.code, err.message]).toEqual(['FORBIDDEN', M.verifyForAlerts]);
+      }
+      expect(
+        await una.savedSearches.update({ id: quiet.id, name: 'Banjos', push: false, email: 'off' }),
+      ).toMatchObject({ name: 'Banjos', push: false, email: 'off' });
+
+      const { id } = await seller.listings.create(
+        item({ title: 'Five-string banjo', category: 'Collectibles' }),
+      );
+      await api.matchListings();
+      expect(await bellAbout(una, id)).toEqual([
+        expect.objectContaining({ title: bellTitle('Banjos') }),
+      ]);
+      const queued = await api.handle.db
+        .select()
+        .from(schema.notificationOutbox)
+        .where(eq(schema.notificationOutbox.userId, user.id));
+      expect(queued).toEqual([]);
+
+      // Once the address is confirmed (this caller's session read it before), alerts can be had.
+      const token = await api.mail.tokenFor(user.email, '/verify-email');
+      await (await api.as()).caller.auth.verifyEmail({ token });
+      expect(await una.savedSearches.update({ id: quiet.id, email: 'instant' })).toMatchObject({
+        email: 'instant',
+      });
+    });
+
+    it('mails a match under our own subject: the search’s name only in the body, quoted and cut short', async () => {
+      const { caller: vic, user } = await api.signUp('Vic');
+      const name = 'URGENT: verify your bank at http://evil.example/x';
+      await vic.savedSearches.create({ name, search: 'harmonium', push: true, email: 'instant' });
+      const { id } = await seller.listings.create(
+        item({ title: 'Pump harmonium', category: 'Antiques' }),
+      );
+      await api.matchListings();
+      while ((await runOutboxBatch(api.deps)).claimed > 0);
+
+      const shown = savedSearchNameInTitle(name);
+      expect(shown).toBe('URGENT: verify your bank at http://evil…');
+      const mails = api.mail.sent.filter(
+        (m) => m.to === user.email && m.headers?.['List-Unsubscribe'],
+      );
+      expect(mails.map((m) => m.subject)).toEqual([M.savedSearchAlertTitle]);
+      expect(mails[0]?.text).toContain(`Pump harmonium\n${ALERT_BEFORE}${shown}${ALERT_AFTER}`);
+      expect(mails[0]?.text).not.toContain(name);
+      expect((await bellAbout(vic, id)).map((n) => n.title)).toEqual([bellTitle(shown)]);
+    });
+  });
+
+  describe('what a saved search may cost', () => {
+    let api3: TestApi;
+    let seller3: Caller;
+    let searcher: Caller;
+
+    beforeAll(async () => {
+      // Words listings use: "ing" inside 60 of them and "lamp" inside 60 (and alone); three
+      // fragments inside 45 each.
+      api3 = await createTestApi(kind, { now: () => clock, rateLimits });
+      seller3 = (await api3.signUp('Sol')).caller;
+      searcher = (await api3.signUp('Sara')).caller;
+      const vocabulary: [string, string[]][] = [
+        ['Odds and ends', wordsWith('ing', 60)],
+        ['Lamps', [...wordsWith('lamp', 60), 'lamp']],
+        ['More odds', [...wordsWith('vex', 45), ...wordsWith('jaw', 45), ...wordsWith('kiz', 45)]],
+      ];
+      for (const [title, words] of vocabulary) {
+        await seller3.listings.create(item({ title, description: words.join(' ') }));
+      }
+      await api3.matchListings();
+    });
+    afterAll(async () => {
+      await api3.close();
+    });
+
+    const formsOf = async (savedSearchId: number) =>
+      (
+        await api3.handle.db
+          .select({ word: schema.savedSearchWords.word, forms: schema.savedSearchWords.forms })
+          .from(schema.savedSearchWords)
+          .where(eq(schema.savedSearchWords.savedSearchId, savedSearchId))
+          .orderBy(schema.savedSearchWords.position)
+      ).map((w) => [w.word, w.forms.length]);
+
+    it('refuses a fragment that is part of too many words, alone or with others, and too many words', async () => {
+      const cases: [string, string][] = [
+        ['ing', M.savedSearchWordTooCommon('ing')],
+        ['ing ion ter ent ers ate', M.savedSearchWordTooCommon('ing')],
+        ['vex jaw kiz', M.savedSearchWordTooCommon('kiz')],
+        [
+          'oak pine teak elm ash birch maple cedar walnut',
+          M.tooManySavedSearchWords(MAX_SAVED_SEARCH_WORDS),
+        ],
+      ];
+      for (const [search, message] of cases) {
+        const err = await refusal(
+          searcher.savedSearches.create({ search, push: false, email: 'off' }),
+        );
+        expect([err.code, err.message], search).toEqual(['BAD_REQUEST', message]);
+      }
+      expect(await searcher.savedSearches.list()).toEqual([]);
+
+      // Within the bounds: every form search would look for is kept.
+      const two = await searcher.savedSearches.create({ search: 'vex jaw' });
+      expect(await formsOf(two.id)).toEqual([
+        ['vex', 46],
+        ['jaw', 46],
+      ]);
+    });
+
+    it('keeps a word listings use however many words hold it, and alerts as search shows it', async () => {
+      const saved = await searcher.savedSearches.create({ search: 'lamp' });
+      // Its own form only: the other words that hold it are found as they come, by their parts.
+      expect(await formsOf(saved.id)).toEqual([['lamp', 1]]);
+      const { id: whole } = await seller3.listings.create(item({ title: 'Reading lamp' }));
+      const { id: part } = await seller3.listings.create(item({ title: 'Zuzzlamp, as new' }));
+      const { id: other } = await seller3.listings.create(item({ title: 'Lampshade' }));
+      const { id: none } = await seller3.listings.create(item({ title: 'Clamping vise' }));
+      await api3.matchListings();
+      const shown = new Set(
+        (await searcher.listings.list({ search: 'lamp', limit: 50 })).items.map((l) => l.id),
+      );
+      for (const id of [whole, part, other, none]) {
+        const alerted = (await bellAbout(searcher, id)).length > 0;
+        expect([id, alerted]).toEqual([id, shown.has(id)]);
+      }
+      expect([whole, part, other].every((id) => shown.has(id))).toBe(true);
+    });
+  });
+
+  describe('matching after the listing’s creation commits', () => {
+    let api4: TestApi;
+    let now = clock;
+    let seller4: Caller;
+
+    beforeAll(async () => {
+      api4 = await createTestApi(kind, { now: () => now, rateLimits });
+      seller4 = (await api4.signUp('Sol')).caller;
+    });
+    afterAll(async () => {
+      await api4.close();
+    });
+
+    const waiting = () => api4.handle.db.select().from(schema.listingMatchQueue);
+    const countsAbout = async (listingId: number) => {
+      const [row] = await executeRows<{ bells: number; outbox: number; matches: number }>(
+        api4.handle.db,
+        sql`select
+          (select count(*)::int from notifications where listing_id = ${listingId}) as bells,
+          (select count(*)::int from notification_outbox
+           where payload->>'listingId' = ${String(listingId)}) as outbox,
+          (select count(*)::int from saved_search_matches where listing_id = ${listingId}) as matches`,
+      );
+      return row;
+    };
+
+    it('a listing waits for a matcher, is matched by the next one to start, and only once', async () => {
+      const { caller: searcher } = await api4.signUp('Mia');
+      await searcher.savedSearches.create({ search: 'dulcimer', push: true, email: 'instant' });
+      const { id } = await seller4.listings.create(item({ title: 'Hammered dulcimer' }));
+      // Committed, and not yet matched: as if the server stopped right after the creation.
+      expect((await waiting()).map((w) => w.listingId)).toEqual([id]);
+      expect(await countsAbout(id)).toEqual({ bells: 0, outbox: 0, matches: 0 });
+
+      const restarted = createServerDeps({
+        db: api4.handle.db,
+        storage: api4.deps.storage,
+        logger: api4.logger,
+        config: api4.deps.config,
+        now: () => now,
+      });
+      expect(await runSavedSearchMatching(restarted)).toEqual({ matched: 1, failed: 0 });
+      expect(await waiting()).toEqual([]);
+      expect(await countsAbout(id)).toEqual({ bells: 1, outbox: 2, matches: 1 });
+
+      // Matching it again (a matcher that died after writing) writes nothing more.
+      await api4.handle.db.transaction((tx) => matchSavedSearches(tx, id, now));
+      expect(await countsAbout(id)).toEqual({ bells: 1, outbox: 2, matches: 1 });
+    });
+
+    it('a matching that fails is tried again later, and nothing of it is kept meanwhile', async () => {
+      const { caller: searcher } = await api4.signUp('Zia');
+      await searcher.savedSearches.create({ search: 'zither', push: true, email: 'off' });
+      // The database refuses the match, as it would a write during an outage.
+      await api4.handle.db.execute(sql`create function refuse_matches() returns trigger
+        language plpgsql as $$ begin raise exception 'matches are refused'; end $$`);
+      await api4.handle.db.execute(sql`create trigger refuse_matches before insert
+        on saved_search_matches for each row execute function refuse_matches()`);
+      const { id } = await seller4.listings.create(item({ title: 'Concert zither' }));
+      try {
+        expect(await runSavedSearchMatching(api4.deps)).toEqual({ matched: 0, failed: 1 });
+        expect(await waiting()).toEqual([
+          expect.objectContaining({
+            listingId: id,
+            attempts: 1,
+            dueAt: new Date(now.getTime() + 30_000),
+            lastError: 'matches are refused',
+          }),
+        ]);
+        expect(await countsAbout(id)).toEqual({ bells: 0, outbox: 0, matches: 0 });
+        // Not due again before its delay.
+        expect(await runSavedSearchMatching(api4.deps)).toEqual({ matched: 0, failed: 0 });
+      } finally {
+        await api4.handle.db.execute(sql`drop trigger refuse_matches on saved_search_matches`);
+        await api4.handle.db.execute(sql`drop function refuse_matches()`);
+      }
+      now = new Date(now.getTime() + 31_000);
+      expect(await runSavedSearchMatching(api4.deps)).toEqual({ matched: 1, failed: 0 });
+      expect(await countsAbout(id)).toEqual({ bells: 1, outbox: 1, matches: 1 });
+    });
+
+    it('two matchers at once share the waiting listings and match each once', async () => {
+      const { caller: searcher } = await api4.signUp('Kai');
+      await searcher.savedSearches.create({ search: 'ukulele', push: true, email: 'off' });
+      const ids: number[] = [];
+      for (let i = 1; i <= 6; i++) {
+        ids.push((await seller4.listings.create(item({ title: `Ukulele no. ${String(i)}` }))).id);
+      }
+      const [first, second] = await Promise.all([
+        runSavedSearchMatching(api4.deps),
+        runSavedSearchMatching(api4.deps),
+      ]);
+      expect(first.matched + second.matched).toBe(6);
+      expect(await waiting()).toEqual([]);
+      for (const id of ids) {
+        expect(await countsAbout(id)).toEqual({ bells: 1, outbox: 1, matches: 1 });
+      }
     });
   });
 });

@@ -21,13 +21,16 @@ export const savedSearchesRouter = createTRPCRouter({
     .output(z.array(savedSearchSchema))
     .query(({ ctx }) => listSavedSearches(ctx.deps, ctx.user.id)),
 
-  /** Up to MAX_SAVED_SEARCHES per person. */
+  /**
+   * Up to MAX_SAVED_SEARCHES per person. Alerts by push or e-mail need a confirmed address (403); a
+   * search with both off only rings the bell.
+   */
   create: protectedProcedure
     .input(savedSearchInputSchema)
     .output(savedSearchSchema)
     .mutation(({ ctx, input }) => createSavedSearch(ctx.deps, ctx.user.id, input)),
 
-  /** Rename, pause or resume, or change how matches arrive. */
+  /** Rename, pause or resume, or change how matches arrive (push or e-mail on: as for create). */
   update: protectedProcedure
     .input(savedSearchUpdateSchema)
     .output(savedSearchSchema)

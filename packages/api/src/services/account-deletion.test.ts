@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import { TRPCError } from '@trpc/server';
 import { count, eq, getTableName, inArray, is, or, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -44,6 +45,7 @@ const TABLES = {
   savedSearches: schema.savedSearches,
   savedSearchWords: schema.savedSearchWords,
   savedSearchMatches: schema.savedSearchMatches,
+  listingMatchQueue: schema.listingMatchQueue,
   notifications: schema.notifications,
   notificationOutbox: schema.notificationOutbox,
   notificationDigests: schema.notificationDigests,
@@ -207,6 +209,8 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
       category: 'other',
       description: 'Did not turn up to the pick-up.',
     });
+    // The listings are matched against the saved searches, as a server's matcher does.
+    await api.matchListings();
     expect(await bea.caller.reviews.rating({ userId: bea.user.id })).toEqual({
       averageRating: 3,
       totalReviews: 2,
@@ -502,5 +506,70 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
       .from(schema.users)
       .where(eq(schema.users.id, finn.user.id));
     expect(finnRow?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps nothing the account creates while it is being deleted, however the two interleave', async () => {
+    const seller = await neighbour('Sid', 'Seller');
+    const lamp = await createListing(api.deps, seller.user, item('Brass lamp'));
+    const tally = { committedFirst: 0, refused: 0 };
+    for (let round = 1; round <= 8; round++) {
+      const racer = await neighbour('Rae', `Racer ${String(round)}`);
+      // The racer's requests are past their sign-in check when the deletion starts.
+      const { caller } = racer;
+      const id = racer.user.id;
+      const creations = [
+        caller.savedSearches.create({ search: 'lamp', push: false, email: 'off' }),
+        caller.listings.create(item('Racing bike')),
+        caller.saved.save({ listingId: lamp }),
+        caller.notifications.updateSettings({
+          ...DEFAULT_NOTIFICATION_SETTINGS,
+          announcement: { push: false, email: false },
+        }),
+        caller.reviews.create({ revieweeId: seller.user.id, rating: 5 }),
+        caller.conversations.start({ listingId: lamp }),
+      ];
+      const [deletion, ...created] = await Promise.allSettled([
+        deleteAccount(api.deps, id, confirm),
+        ...creations,
+      ]);
+      expect(deletion.status).toBe('fulfilled');
+      for (const outcome of created) {
+        if (outcome.status === 'fulfilled') tally.committedFirst += 1;
+        else {
+          // Refused as a signed-out request would be: the account is gone.
+          const reason: unknown = outcome.reason;
+          expect(reason instanceof TRPCError ? [reason.code, reason.message] : reason).toEqual([
+            'UNAUTHORIZED',
+            UI_TEXT.auth.unauthorized,
+          ]);
+          tally.refused += 1;
+        }
+      }
+      const left = {
+        savedSearches: await rowCount('savedSearches', eq(schema.savedSearches.userId, id)),
+        listings: await rowCount('listings', eq(schema.listings.userId, id)),
+        savedListings: await rowCount('savedListings', eq(schema.savedListings.userId, id)),
+        notificationSettings: await rowCount(
+          'notificationSettings',
+          eq(schema.notificationSettings.userId, id),
+        ),
+        reviews: await rowCount('reviews', eq(schema.reviews.reviewerId, id)),
+        // One started before the deletion stays for the seller, hidden on the racer's side.
+        openConversations: await rowCount(
+          'conversations',
+          sql`${schema.conversations.buyerId} = ${id} and ${schema.conversations.buyerHiddenAt} is null`,
+        ),
+      };
+      expect(left, `round ${String(round)}`).toEqual({
+        savedSearches: 0,
+        listings: 0,
+        savedListings: 0,
+        notificationSettings: 0,
+        reviews: 0,
+        openConversations: 0,
+      });
+    }
+    // Every creation either committed before the deletion (and went with it) or was refused.
+    expect(tally.committedFirst + tally.refused).toBe(8 * 6);
   });
 });

@@ -177,6 +177,8 @@ describe.each(testDatabaseKinds())('the data export on %s', (kind) => {
       item({ title: 'Brass floor lamp', category: 'Furniture' }),
     );
     ids = { me: me.user.id, other: other.user.id, myListing, otherListing };
+    // Matched against the saved searches, as a server's matcher does after the creation.
+    await api.matchListings();
     await me.caller.saved.save({ listingId: otherListing });
 
     const { id: asked } = await me.caller.conversations.start({ listingId: otherListing });

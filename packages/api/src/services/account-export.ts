@@ -130,6 +130,8 @@ export const TABLES_LEFT_OUT: Readonly<Record<string, string>> = {
     'a mark that a day’s digest mail went (the day and a count), so two servers never both send it; its listings are in notifications',
   user_presence:
     'until when the app was open somewhere, renewed every 30 seconds to hold back pushes, and soon stale',
+  listing_match_queue:
+    'new listings waiting, for a moment after their creation, to be matched against saved searches; the listings are exported whole',
   // These two refer to no user: indexes derived from listings' words, which the listings themselves carry.
   search_terms: 'a search index of the words of all listings, no one’s in particular',
   listing_terms: 'a search index derived from listings, which are exported whole',

@@ -28,6 +28,7 @@ import type {
 } from '@yardsale/validators';
 import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 
+import { lockLiveAccount } from './account-lock';
 import { isLive } from './listings';
 import { outboxRows } from './notifications';
 import type { ServerDeps } from './types';
@@ -123,18 +124,22 @@ export async function startConversation(
   if (listing.sellerId === buyer.id) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.conversation.ownListing });
   }
-  // One conversation per listing and buyer: a second start (or a race) lands on the same row.
-  await deps.db
-    .insert(conversations)
-    .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.sellerId })
-    .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] });
-  const [conversation] = await deps.db
-    .update(conversations)
-    .set({ buyerHiddenAt: null })
-    .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
-    .returning({ id: conversations.id });
-  if (!conversation) throw new Error('conversation missing after insert');
-  return conversation;
+  return deps.db.transaction(async (tx) => {
+    // Refused while the buyer's account is being deleted: the conversation would outlive it.
+    await lockLiveAccount(tx, buyer.id);
+    // One conversation per listing and buyer: a second start (or a race) lands on the same row.
+    await tx
+      .insert(conversations)
+      .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.sellerId })
+      .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] });
+    const [conversation] = await tx
+      .update(conversations)
+      .set({ buyerHiddenAt: null })
+      .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
+      .returning({ id: conversations.id });
+    if (!conversation) throw new Error('conversation missing after insert');
+    return conversation;
+  });
 }
 
 export async function listConversations(
@@ -264,10 +269,16 @@ export async function sendMessage(
         higherLock: sql<unknown>`pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, greatest(${conversations.buyerId}, ${conversations.sellerId}))`,
         // Nobody is left to read it (decision 068).
         withDeleted: sql<boolean>`exists (select 1 from ${users} where ${users.id} in (${conversations.buyerId}, ${conversations.sellerId}) and ${users.deletedAt} is not null)`,
+        // The sender's row, held until the message commits: a deletion in progress is waited for
+        // and then seen, so no message outlives its sender's deletion (decision 079).
+        senderDeleted: sql<boolean>`(select ${users.deletedAt} is not null from ${users} where ${users.id} = ${user.id} for key share)`,
       })
       .from(conversations)
       .where(takesPart(user, conversationId));
     if (!conversation) throw notFound();
+    if (conversation.senderDeleted) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
+    }
     // Announcements are read-only for the people they reach.
     if (conversation.isAnnouncement && conversation.sellerId !== user.id) {
       throw new TRPCError({

@@ -65,6 +65,7 @@ export function createServerDeps(options: {
     }),
     events: options.events ?? createMemoryEventBus(),
     outbox: createOutboxSignal(),
+    matching: createOutboxSignal(),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     now,
   };

@@ -51,9 +51,9 @@ import {
   removeStoredFiles,
   storeListingPhotos,
 } from './listing-photos';
+import { lockLiveAccount } from './account-lock';
 import { analyseSearch, exactSearch, fuzzySearch, searchCondition } from './listing-search';
-import { announceNotifications } from './notifications';
-import { matchSavedSearches } from './saved-searches';
+import { queueListingMatch } from './saved-search-matching';
 import type { SearchFilters, SearchMatch } from './listing-search';
 import type { ServerDeps } from './types';
 
@@ -565,6 +565,7 @@ export async function publishListing(
   const stored = await storeListingPhotos(deps, photos);
   try {
     const id = await deps.db.transaction(async (tx) => {
+      await lockLiveAccount(tx, seller.id);
       const createdAt = deps.now();
       const [created] = await tx
         .insert(listings)
@@ -591,12 +592,13 @@ export async function publishListing(
           })),
         );
       }
-      // People whose saved searches this listing matches hear of it (decision 073).
-      const notified = await matchSavedSearches(tx, created.id, createdAt);
-      return { id: created.id, notified };
+      // People whose saved searches this listing matches hear of it, once it is committed: the
+      // matcher takes it from this queue, so nobody's creation waits on others' searches (077).
+      await queueListingMatch(tx, created.id, createdAt);
+      return created.id;
     });
-    await announceNotifications(deps, id.notified);
-    return { id: id.id, location: locationOf(point) };
+    deps.matching.kick();
+    return { id, location: locationOf(point) };
   } catch (err) {
     await removeStoredFiles(
       deps,
@@ -677,6 +679,8 @@ export async function addListingPhotos(
   const stored = await storeListingPhotos(deps, photos);
   try {
     await deps.db.transaction(async (tx) => {
+      // Photos of an account being deleted would outlive it (their files are listed first).
+      await lockLiveAccount(tx, user.id);
       // Counted again under the listing's lock: two uploads at once cannot pass five together.
       await ownedListing(tx, id, user, { allowAdmin: false, lock: true });
       const images = await tx

@@ -1,4 +1,4 @@
-import { NOTIFICATION_TEXT } from '@yardsale/validators';
+import { NOTIFICATION_TEXT, savedSearchNameInTitle } from '@yardsale/validators';
 
 import { escapeHtml } from './account-mail';
 import type { MailMessage } from './mail';
@@ -115,7 +115,7 @@ export function digestMail(options: {
     '',
     ...listings.flatMap((l) => [
       `• ${l.title} (${l.priceRange}), ${l.address}`,
-      `  Matches “${l.searchName}”: ${l.url}`,
+      `  Matches “${savedSearchNameInTitle(l.searchName)}”: ${l.url}`,
     ]),
     '',
     `Manage your saved searches: ${options.savedSearchesUrl}`,
@@ -135,7 +135,7 @@ ${
 <td style="vertical-align:top">
 <a href="${escapeHtml(l.url)}" style="font-size:16px;line-height:22px;font-weight:600;color:#111827;text-decoration:none">${escapeHtml(l.title)}</a>
 <p style="margin:4px 0 0;font-size:14px;line-height:20px;color:#374151">${escapeHtml(l.priceRange)} · ${escapeHtml(l.address)}</p>
-<p style="margin:4px 0 0;font-size:13px;line-height:18px;color:#6b7280">Matches “${escapeHtml(l.searchName)}”</p>
+<p style="margin:4px 0 0;font-size:13px;line-height:18px;color:#6b7280">Matches “${escapeHtml(savedSearchNameInTitle(l.searchName))}”</p>
 </td></tr></table></td></tr>`;
   const html = layout({
     subject,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
+import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
@@ -9,6 +10,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATION_KINDS,
+  NOTIFICATION_TEXT,
 } from '@yardsale/validators';
 import type {
   NotificationKind,
@@ -16,9 +18,10 @@ import type {
   NotificationSettings,
 } from '@yardsale/validators';
 
+import { lockLiveAccount } from './account-lock';
 import type { ServerDeps } from './types';
 
-const { notificationOutbox, notificationSettings, notifications } = schema;
+const { notificationOutbox, notificationSettings, notifications, users } = schema;
 
 /** Something that happened to a person, said once in the bell and offered to their push and mail. */
 export interface NewNotification {
@@ -141,24 +144,33 @@ export async function announceNotifications(deps: ServerDeps, userIds: number[])
   if (userIds.length > 0) await deps.events.wake(userIds);
 }
 
-/** A person's switches: what they changed, over the defaults. */
+/**
+ * A person's switches: what they changed, over the defaults. Until their address is confirmed every
+ * e-mail switch reads off, whatever was stored: nothing but the verification mail goes to an
+ * address that may be a stranger's (decision 078).
+ */
 export async function notificationSettingsOf(
   db: Executor,
   userId: number,
 ): Promise<NotificationSettings> {
   const [row] = await db
-    .select({ settings: notificationSettings.settings })
-    .from(notificationSettings)
-    .where(eq(notificationSettings.userId, userId));
-  return mergeSettings(row?.settings ?? {});
+    .select({
+      settings: notificationSettings.settings,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return mergeSettings(row?.settings ?? {}, row?.emailVerifiedAt != null);
 }
 
-function mergeSettings(
-  stored: Record<string, { push?: boolean; email?: boolean }>,
-): NotificationSettings {
+type StoredSettings = Record<string, { push?: boolean; email?: boolean }>;
+
+function mergeSettings(stored: StoredSettings, emailVerified: boolean): NotificationSettings {
   const merged = { ...DEFAULT_NOTIFICATION_SETTINGS };
   for (const kind of NOTIFICATION_KINDS) {
     merged[kind] = { ...DEFAULT_NOTIFICATION_SETTINGS[kind], ...stored[kind] };
+    if (!emailVerified) merged[kind] = { ...merged[kind], email: false };
   }
   return merged;
 }
@@ -177,17 +189,36 @@ async function settingsRow(db: Executor, userId: number) {
   return row;
 }
 
+/**
+ * Saves every kind's switches. Without a confirmed address an e-mail switch cannot be turned on
+ * (403): the push switches are saved, and the e-mail ones keep what they were, for once it is.
+ */
 export async function updateNotificationSettings(
   deps: ServerDeps,
   userId: number,
   settings: NotificationSettings,
 ): Promise<NotificationSettings> {
-  await settingsRow(deps.db, userId);
-  await deps.db
-    .update(notificationSettings)
-    .set({ settings })
-    .where(eq(notificationSettings.userId, userId));
-  return mergeSettings(settings);
+  return deps.db.transaction(async (tx) => {
+    // Refused once the account is deleted, so settings written alongside a deletion do not stay.
+    const { emailVerified } = await lockLiveAccount(tx, userId);
+    if (!emailVerified && NOTIFICATION_KINDS.some((kind) => settings[kind].email)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: NOTIFICATION_TEXT.verifyForAlerts });
+    }
+    const row = await settingsRow(tx, userId);
+    const stored: StoredSettings = emailVerified
+      ? settings
+      : Object.fromEntries(
+          NOTIFICATION_KINDS.map((kind) => [
+            kind,
+            { ...row.settings[kind], push: settings[kind].push },
+          ]),
+        );
+    await tx
+      .update(notificationSettings)
+      .set({ settings: stored })
+      .where(eq(notificationSettings.userId, userId));
+    return mergeSettings(stored, emailVerified);
+  });
 }
 
 /** The token in a person's mails' unsubscribe links. */

@@ -434,6 +434,7 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
         priceRange: '$25-$50',
         address: '3 Birch Road',
       });
+    await api.matchListings();
     const runs = await Promise.all([
       queueDailyDigests(api.deps),
       queueDailyDigests(api.deps),
@@ -456,6 +457,7 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
       priceRange: '$25-$50',
       address: '3 Birch Road',
     });
+    await api.matchListings();
     expect(await queueDailyDigests(api.deps)).toBe(0);
     later(24 * 60 * 60 * 1000);
     expect(await queueDailyDigests(api.deps)).toBe(1);

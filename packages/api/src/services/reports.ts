@@ -21,6 +21,7 @@ import type {
   SessionUser,
 } from '@yardsale/validators';
 
+import { lockLiveAccount } from './account-lock';
 import { findPerson, listingOf } from './reviews';
 import { announceNotifications, recordNotifications } from './notifications';
 import type { ServerDeps } from './types';
@@ -61,18 +62,22 @@ export async function createReport(
   }
   try {
     // The partial unique index allows one pending report per reporter, user and listing, even under races.
-    const [row] = await deps.db
-      .insert(reports)
-      .values({
-        reporterId: reporter.id,
-        reportedUserId: input.reportedUserId,
-        listingId,
-        category: input.category,
-        description: input.description,
-      })
-      .returning(reporterColumns);
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return await deps.db.transaction(async (tx) => {
+      // A report filed while its reporter's account is being deleted is refused, not left behind.
+      await lockLiveAccount(tx, reporter.id);
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          reporterId: reporter.id,
+          reportedUserId: input.reportedUserId,
+          listingId,
+          category: input.category,
+          description: input.description,
+        })
+        .returning(reporterColumns);
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    });
   } catch (err) {
     if (isUniqueViolation(err))
       throw new TRPCError({ code: 'CONFLICT', message: UI_TEXT.report.duplicatePending });

@@ -1,10 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 
+import type { Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 import type { RatingSummary, ReviewOutput, SessionUser } from '@yardsale/validators';
 
+import { lockLiveAccount } from './account-lock';
 import { announceNotifications, recordNotifications } from './notifications';
 import type { ServerDeps } from './types';
 import { isUniqueViolation } from './users';
@@ -25,6 +27,16 @@ export async function findPerson(deps: ServerDeps, id: number) {
     .from(users)
     .where(eq(users.id, id));
   return row && row.role !== 'system' && !row.deletedAt ? { id: row.id, role: row.role } : null;
+}
+
+/** Holds the person reviewed until the review commits; refused once they are deleted. */
+async function lockPerson(tx: Executor, id: number) {
+  const [row] = await tx
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('key share');
+  if (!row || row.deletedAt) throw userNotFound();
 }
 
 /** The listing, if it exists and belongs to `ownerId`. */
@@ -57,6 +69,9 @@ export async function createReview(
       // The unique constraint treats "no listing" values as distinct, so that case is checked here,
       // one review at a time per reviewer.
       await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_LOCK_SPACE}, ${reviewer.id})`);
+      // Neither account may be in the middle of being deleted: its reviews go with it (decision 068).
+      await lockLiveAccount(tx, reviewer.id);
+      await lockPerson(tx, input.revieweeId);
       if (listingId === null) {
         const [existing] = await tx
           .select({ id: reviews.id })

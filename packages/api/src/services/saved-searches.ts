@@ -5,16 +5,32 @@ import type { SQL } from 'drizzle-orm';
 import { executeRows } from '@yardsale/db';
 import type { Database, Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
-import { MAX_SAVED_SEARCHES, NOTIFICATION_TEXT } from '@yardsale/validators';
+import {
+  MAX_SAVED_SEARCHES,
+  MAX_SAVED_SEARCH_WORDS,
+  NOTIFICATION_TEXT,
+  SAVED_SEARCH_NAME_IN_TITLE,
+} from '@yardsale/validators';
 import type { SavedSearch, SavedSearchEmail, SavedSearchValues } from '@yardsale/validators';
 
+import { isEmailVerified, lockLiveAccount } from './account-lock';
 import { MAX_FUZZY_WORDS, MIN_PART_LENGTH, analyseSearch } from './listing-search';
+import type { AnalysedWord } from './listing-search';
 import type { ServerDeps } from './types';
 
-const { listings, savedSearches, savedSearchWords, users } = schema;
+const { listings, savedSearches, savedSearchWords, searchTerms } = schema;
 const M = NOTIFICATION_TEXT;
 /** The bell's title around the search's name, written by SQL. */
 const T = M.savedSearchTitleParts;
+
+/**
+ * Forms one word of a saved search may take from the known words that contain it ("table" from
+ * "tablet"): search looks for all of them, so a word that is part of hundreds of words ("ing") would
+ * store hundreds, and every new listing would find it (decision 077).
+ */
+export const MAX_BORROWED_FORMS_PER_WORD = 48;
+/** The same, for all the words of one saved search together. */
+export const MAX_BORROWED_FORMS_PER_SEARCH = 128;
 
 const METRES_PER_MILE = 1609.344;
 /** earthdistance's sphere, on which search measures a radius (listings.ts nearSearch). */
@@ -60,17 +76,68 @@ function defaultName(values: SavedSearchValues): string {
   return name.slice(0, 80);
 }
 
+/** A word's own forms ("tables": table; "7": 7, -7, +7) and whether a listing has used it. */
+async function ownFormsOf(db: Database, words: string[]) {
+  const rows = await executeRows<{ word: string; forms: string[]; known: boolean }>(
+    db,
+    sql`select w.word,
+          array(select unnest(tsvector_to_array(to_tsvector('english', w.word)))
+                union select sign || w.word from unnest(array['-', '+']) as sign
+                where w.word ~ '^[0-9]+$') as forms,
+          exists (select 1 from ${searchTerms} t where t.term = w.word) as known
+        from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w(word)`,
+  );
+  return new Map(rows.map((r) => [r.word, r]));
+}
+
+const tooCommon = (word: string) =>
+  new TRPCError({ code: 'BAD_REQUEST', message: M.savedSearchWordTooCommon(word) });
+
 /**
  * The words a listing must match, read by search's own analysis (listing-search.ts), so that a match
  * is what the search would show: stop words ("the") restrict nothing unless there is nothing else;
  * each word keeps the forms search looks for (its own, "tables" is table, and those of the known words
  * containing it). `position` is the word's place in the search: only the first MAX_FUZZY_WORDS are
  * also found as part of a longer word, as in search.
+ *
+ * What a saved search stores is bounded (decision 077): at most MAX_SAVED_SEARCH_WORDS words, and
+ * forms borrowed from other words up to MAX_BORROWED_FORMS_PER_WORD a word and
+ * MAX_BORROWED_FORMS_PER_SEARCH a search. A word past those bounds that no listing has used as a
+ * word ("ing", "ter") is refused; one that listings use ("car") keeps its own forms, and a new
+ * listing's longer words still find it as their part ("carpet"), as search does.
  */
 async function wordsOf(db: Database, search: string) {
   const analysed = (await analyseSearch(db, search)).map((w, position) => ({ ...w, position }));
-  const kept = analysed.filter((w) => !w.stop);
-  return kept.length > 0 ? kept : analysed;
+  const meaningful = analysed.filter((w) => !w.stop);
+  const kept = meaningful.length > 0 ? meaningful : analysed;
+  if (kept.length > MAX_SAVED_SEARCH_WORDS) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: M.tooManySavedSearchWords(MAX_SAVED_SEARCH_WORDS),
+    });
+  }
+  const borrowing = kept.filter((w) => w.lexemes.length > 1);
+  const own =
+    borrowing.length > 0
+      ? await ownFormsOf(
+          db,
+          borrowing.map((w) => w.word),
+        )
+      : null;
+  let budget = MAX_BORROWED_FORMS_PER_SEARCH;
+  return kept.map((w): AnalysedWord & { position: number } => {
+    const mine = own?.get(w.word);
+    if (!mine) return w;
+    const ownForms = w.lexemes.filter((form) => mine.forms.includes(form));
+    const borrowed = w.lexemes.length - ownForms.length;
+    if (borrowed === 0) return w;
+    if (borrowed <= MAX_BORROWED_FORMS_PER_WORD && borrowed <= budget) {
+      budget -= borrowed;
+      return w;
+    }
+    if (!mine.known) throw tooCommon(w.word);
+    return { ...w, lexemes: ownForms };
+  });
 }
 
 export async function listSavedSearches(deps: ServerDeps, userId: number): Promise<SavedSearch[]> {
@@ -93,8 +160,13 @@ export async function createSavedSearch(
     throw new TRPCError({ code: 'BAD_REQUEST', message: M.searchHasNoWords });
   }
   return deps.db.transaction(async (tx) => {
-    // One at a time per person, so two saves at once cannot pass the limit together.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    // One at a time per person, so two saves at once cannot pass the limit together; refused once
+    // the account is deleted, so a save racing a deletion does not outlive it.
+    const account = await lockLiveAccount(tx, userId, 'update');
+    // Only a confirmed address is mailed or pushed to (decision 078).
+    if (!account.emailVerified && (values.push || values.email !== 'off')) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: M.verifyForAlerts });
+    }
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(savedSearches)
@@ -149,6 +221,11 @@ export async function updateSavedSearch(
   input: { id: number; name?: string; paused?: boolean; push?: boolean; email?: SavedSearchEmail },
 ): Promise<SavedSearch> {
   const { id, ...changes } = input;
+  const alertsOn =
+    changes.push === true || (changes.email !== undefined && changes.email !== 'off');
+  if (alertsOn && !(await isEmailVerified(deps.db, userId))) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: M.verifyForAlerts });
+  }
   // A field sent as undefined changes nothing; with nothing to change, drizzle would refuse the update.
   const fields = Object.keys(changes) as (keyof typeof changes)[];
   if (fields.every((field) => changes[field] === undefined)) {
@@ -229,13 +306,21 @@ export async function matchSavedSearches(
   now: Date,
 ): Promise<number[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const title = (name: SQL) => sql`${T[0]} || ${name} || ${T[1]}`;
-  const searchColumns = sql`s.id, s.user_id, s.name, s.push, s.email`;
+  // The name is the searcher's own words: quoted, cut to a length, and never a mail's subject (078).
+  const quoted = (
+    name: SQL,
+  ) => sql`case when char_length(${name}) > ${n(SAVED_SEARCH_NAME_IN_TITLE)}
+    then left(${name}, ${n(SAVED_SEARCH_NAME_IN_TITLE - 1)}) || '…' else ${name} end`;
+  const title = (name: SQL) => sql`${T[0]} || ${quoted(name)} || ${T[1]}`;
+  const [before, after] = M.savedSearchAlertBodyParts;
+  const alertBody = (name: SQL) =>
+    sql`l.title || chr(10) || ${before} || ${quoted(name)} || ${after}`;
+  const searchColumns = sql`s.id, s.user_id, s.name, s.push, s.email, s.created_at`;
   const rows = await executeRows<{ user_id: number }>(
     tx,
     sql`
     with l as materialized (
-      select id, user_id, title, category, listing_type, latitude, longitude, search_text,
+      select id, user_id, title, category, listing_type, latitude, longitude, search_text, created_at,
              tsvector_to_array(search_vector) as forms
       from ${listings} where id = ${listingId}
     ),
@@ -296,7 +381,9 @@ export async function matchSavedSearches(
       select c.id, c.user_id, c.name, c.push, c.email,
              bool_or(c.email = 'instant') over (partition by c.user_id) as instant
       from candidates c, l
-      where not c.paused and c.user_id <> l.user_id
+      -- Matched after its creation committed (decision 077), a listing still goes only to the
+      -- searches saved before it was created.
+      where not c.paused and c.user_id <> l.user_id and c.created_at <= l.created_at
     ),
     recorded as (
       -- A listing mailed at once is not mailed again in the day's digest.
@@ -321,7 +408,7 @@ export async function matchSavedSearches(
       insert into notification_outbox (idempotency_key, user_id, kind, channel, payload, due_at)
       select 'saved-search:' || l.id || ':' || p.user_id || ':' || ch.channel, p.user_id,
              'saved-search', ch.channel,
-             jsonb_build_object('title', ${title(sql`p.name`)}, 'body', l.title,
+             jsonb_build_object('title', ${M.savedSearchAlertTitle}::text, 'body', ${alertBody(sql`p.name`)},
                'url', '/listing/' || l.id, 'listingId', l.id, 'conversationId', null,
                'messageId', null, 'notificationId', b.id, 'savedSearch', p.name),
              ${at}

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import * as schema from '@yardsale/db/schema';
 import { UI_TEXT } from '@yardsale/validators';
 
+import { lockLiveAccount } from './account-lock';
 import { isLive } from './listings';
 import type { ServerDeps } from './types';
 
@@ -35,10 +36,13 @@ export async function saveListing(
     .from(listings)
     .where(and(eq(listings.id, listingId), isLive(deps.now())));
   if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
-  await deps.db
-    .insert(savedListings)
-    .values({ userId, listingId })
-    .onConflictDoNothing({ target: [savedListings.userId, savedListings.listingId] });
+  await deps.db.transaction(async (tx) => {
+    await lockLiveAccount(tx, userId);
+    await tx
+      .insert(savedListings)
+      .values({ userId, listingId })
+      .onConflictDoNothing({ target: [savedListings.userId, savedListings.listingId] });
+  });
 }
 
 export async function unsaveListing(

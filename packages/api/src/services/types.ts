@@ -44,13 +44,18 @@ export interface ServerDeps {
   logger: Logger;
   /** Tells the outbox worker that rows were committed, so it sends now rather than at its next poll. */
   outbox: OutboxSignal;
+  /** Tells the saved-search matcher that listings were created, so it matches them now (decision 077). */
+  matching: OutboxSignal;
   /** How push endpoints' hosts are resolved; the system's resolver unless a test gives one. */
   resolveHost?: Resolve;
   /** The clock; tests move it instead of sleeping. */
   now: () => Date;
 }
 
-/** A wake-up for the outbox worker of this process (there may be none: tests run batches themselves). */
+/**
+ * A wake-up for a worker of this process: the outbox's, or the saved-search matcher's (there may be
+ * none: tests run batches themselves).
+ */
 export interface OutboxSignal {
   kick(): void;
   onKick(listener: () => void): () => void;

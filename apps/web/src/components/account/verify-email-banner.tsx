@@ -1,11 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { Button, toast } from '@yardsale/ui';
+import { Button } from '@yardsale/ui';
 import { VERIFY_TEXT } from '@yardsale/validators';
 import { MailWarningIcon } from 'lucide-react';
 
-import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
-import { useTRPC } from '../../lib/trpc';
+import { useResendVerification } from '../../lib/use-resend-verification';
 
 /**
  * Until the address is confirmed, posting, messaging, reviewing and reporting wait for it (the
@@ -13,25 +11,7 @@ import { useTRPC } from '../../lib/trpc';
  */
 export default function VerifyEmailBanner() {
   const user = useCurrentUser();
-  const trpc = useTRPC();
-  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
-
-  const onResend = async () => {
-    try {
-      const { email } = await resend.mutateAsync();
-      toast({
-        variant: 'success',
-        title: VERIFY_TEXT.resentTitle,
-        description: VERIFY_TEXT.resentDescription(email),
-      });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: VERIFY_TEXT.resendFailedTitle,
-        description: serverMessage(error) ?? VERIFY_TEXT.resendFailedTitle,
-      });
-    }
-  };
+  const resend = useResendVerification();
 
   return (
     <section
@@ -52,8 +32,8 @@ export default function VerifyEmailBanner() {
       <Button
         variant="outline"
         className="self-start sm:self-auto"
-        loading={resend.isPending}
-        onClick={() => void onResend()}
+        loading={resend.pending}
+        onClick={() => void resend.send()}
       >
         {VERIFY_TEXT.resend}
       </Button>

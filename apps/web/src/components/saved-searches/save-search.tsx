@@ -6,6 +6,7 @@ import { BellPlusIcon, CheckIcon } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 
 import { serverMessage } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useViewerLocation } from '../../lib/viewer-location';
 import { SAVE_SEARCH_TEXTS as T } from './save-search-texts';
@@ -31,6 +32,8 @@ export default function SaveSearch({
   listingType: ListingType;
 }) {
   const { location } = useViewerLocation();
+  // Until the address is confirmed the server sends no push or e-mail: the bell only.
+  const { emailVerified } = useCurrentUser();
   // The browse screen's filters as the server takes them: its words, category, tab and place.
   const search: SavedSearchInput = {
     search: words ?? '',
@@ -42,6 +45,7 @@ export default function SaveSearch({
           radiusMiles: location.radiusMiles,
         }
       : {}),
+    ...(emailVerified ? {} : { push: false, email: 'off' as const }),
   };
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -78,7 +82,9 @@ export default function SaveSearch({
   return (
     <div className="mt-4 flex flex-col gap-3 border-t pt-4">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <p className="text-sm text-muted-foreground">{isSaved ? T.savedHint : T.hint}</p>
+        <p className="text-sm text-muted-foreground">
+          {isSaved ? T.savedHint : emailVerified ? T.hint : T.unverifiedHint}
+        </p>
         <Button
           type="button"
           variant="outline"

@@ -89,9 +89,12 @@ function useUpdateSavedSearch() {
 export function SavedSearchCard({
   saved,
   onDelete,
+  alertsWaitFor,
 }: {
   saved: SavedSearch;
   onDelete: (saved: SavedSearch) => void;
+  /** Until the address is confirmed: the id of what says why push and e-mail are off. */
+  alertsWaitFor?: string;
 }) {
   const update = useUpdateSavedSearch();
   const ids = useId();
@@ -162,6 +165,8 @@ export function SavedSearchCard({
           <Switch
             id={pushId}
             checked={saved.push}
+            disabled={alertsWaitFor !== undefined}
+            aria-describedby={alertsWaitFor}
             onCheckedChange={(push) => update.mutate({ id: saved.id, push })}
           />
         </div>
@@ -171,6 +176,8 @@ export function SavedSearchCard({
             <NativeSelect
               id={emailId}
               value={saved.email}
+              disabled={alertsWaitFor !== undefined}
+              aria-describedby={alertsWaitFor}
               onChange={(event) => {
                 const email = SAVED_SEARCH_EMAIL.find((choice) => choice === event.target.value);
                 if (email) update.mutate({ id: saved.id, email });

@@ -13,14 +13,16 @@ import { useState } from 'react';
 import { serverMessage } from '../../lib/errors';
 import { pushErrorMessage, turnOffPush, turnOnPush } from '../../lib/push';
 import type { DevicePush } from '../../lib/push';
-import { useSessionUser } from '../../lib/session';
+import { useCurrentUser, useSessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useDevicePush } from '../../lib/use-device-push';
+import { VerifyForAlerts } from '../account/verify-for-alerts';
 import { Switch } from '../forms/switch';
 import { IconCardHeader } from '../layout/icon-card-header';
 
 const M = NOTIFICATION_TEXT;
 const S = NOTIFICATION_TEXT.settings;
+const ALERTS_WAIT_ID = 'notifications-wait-for-verification';
 const CHANNELS = [
   { key: 'push', label: S.pushColumn },
   { key: 'email', label: S.emailColumn },
@@ -31,6 +33,8 @@ const CHANNELS = [
  * region landmark: the toasts' region is named "Notifications" already.
  */
 export function NotificationsCard() {
+  // Until the address is confirmed the server sends no push or e-mail, and says so.
+  const { emailVerified } = useCurrentUser();
   return (
     <Card>
       <IconCardHeader
@@ -40,7 +44,8 @@ export function NotificationsCard() {
         description={S.cardDescription}
       />
       <CardContent className="flex flex-col gap-5">
-        <KindSwitches />
+        {emailVerified ? null : <VerifyForAlerts id={ALERTS_WAIT_ID} />}
+        <KindSwitches emailWaits={!emailVerified} />
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
           <p className="text-muted-foreground">{S.savedSearchesHint}</p>
           <Link
@@ -52,14 +57,17 @@ export function NotificationsCard() {
           </Link>
         </div>
         <Separator />
-        <ThisDevice />
+        <ThisDevice pushWaits={!emailVerified} />
       </CardContent>
     </Card>
   );
 }
 
-/** Saved as soon as flipped; the switch moves at once and moves back if the server refuses. */
-function KindSwitches() {
+/**
+ * Saved as soon as flipped; the switch moves at once and moves back if the server refuses. The
+ * e-mail switches stay off while the address waits for confirmation.
+ */
+function KindSwitches({ emailWaits }: { emailWaits: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settingsKey = trpc.notifications.settings.queryKey();
@@ -142,6 +150,10 @@ function KindSwitches() {
                     <Switch
                       aria-label={S.switchLabel(channel.label, label)}
                       checked={current[kind][channel.key]}
+                      disabled={emailWaits && channel.key === 'email'}
+                      aria-describedby={
+                        emailWaits && channel.key === 'email' ? ALERTS_WAIT_ID : undefined
+                      }
                       onCheckedChange={(on) => flip(kind, channel.key, on)}
                     />
                   ) : (
@@ -171,7 +183,7 @@ const DEVICE_BADGE: Record<
  * Push on this browser: what it is, and the button to change it. The explanation comes first;
  * the browser's permission question only after the button is pressed.
  */
-function ThisDevice() {
+function ThisDevice({ pushWaits }: { pushWaits: boolean }) {
   const trpc = useTRPC();
   const config = useQuery({ ...trpc.notifications.pushConfig.queryOptions(), staleTime: Infinity });
   const device = useDevicePush();
@@ -206,8 +218,9 @@ function ThisDevice() {
   };
 
   const state = device.state;
-  const hint =
-    state === 'unsupported'
+  const hint = pushWaits
+    ? M.verify.deviceHint
+    : state === 'unsupported'
       ? S.deviceUnsupportedHint
       : state === 'blocked'
         ? S.deviceBlockedHint
@@ -232,7 +245,7 @@ function ThisDevice() {
         )}
       </div>
       {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
-      {state === 'off' && publicKey !== null ? (
+      {state === 'off' && publicKey !== null && !pushWaits ? (
         <Button className="self-start" loading={working} onClick={() => void change(true)}>
           {S.deviceTurnOn}
         </Button>

@@ -5,10 +5,12 @@ import type { SavedSearch } from '@yardsale/validators';
 import { BellRingIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 
+import { VerifyForAlerts } from '../../components/account/verify-for-alerts';
 import { PageContainer, PageHeader } from '../../components/layout/page';
 import { SavedSearchCard } from '../../components/saved-searches/saved-search-card';
 import { SAVED_SEARCH_TEXTS as T } from '../../components/saved-searches/saved-search-texts';
 import { serverMessage } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 
 export const Route = createFileRoute('/_authenticated/saved-searches')({
@@ -19,12 +21,14 @@ export const Route = createFileRoute('/_authenticated/saved-searches')({
 });
 
 const LIST_ID = 'saved-searches';
+const ALERTS_WAIT_ID = 'alerts-wait-for-verification';
 
 function SavedSearchesPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { data: searches } = useSuspenseQuery(trpc.savedSearches.list.queryOptions());
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
+  const user = useCurrentUser();
 
   const remove = useMutation(
     trpc.savedSearches.delete.mutationOptions({
@@ -61,6 +65,7 @@ function SavedSearchesPage() {
         icon={<BellRingIcon />}
         back={{ to: '/profile', label: T.backToProfile }}
       />
+      {user.emailVerified ? null : <VerifyForAlerts id={ALERTS_WAIT_ID} className="mb-4" />}
       {searches.length === 0 ? (
         <EmptyState
           icon={<SearchIcon />}
@@ -85,7 +90,11 @@ function SavedSearchesPage() {
         >
           {searches.map((saved) => (
             <li key={saved.id}>
-              <SavedSearchCard saved={saved} onDelete={setDeleting} />
+              <SavedSearchCard
+                saved={saved}
+                onDelete={setDeleting}
+                alertsWaitFor={user.emailVerified ? undefined : ALERTS_WAIT_ID}
+              />
             </li>
           ))}
         </ul>
