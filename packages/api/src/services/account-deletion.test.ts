@@ -512,6 +512,7 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     const seller = await neighbour('Sid', 'Seller');
     const lamp = await createListing(api.deps, seller.user, item('Brass lamp'));
     const tally = { committedFirst: 0, refused: 0 };
+    const avatar = await photo('teal');
     for (let round = 1; round <= 8; round++) {
       const racer = await neighbour('Rae', `Racer ${String(round)}`);
       // The racer's requests are past their sign-in check when the deletion starts.
@@ -527,6 +528,7 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
         }),
         caller.reviews.create({ revieweeId: seller.user.id, rating: 5 }),
         caller.conversations.start({ listingId: lamp }),
+        setProfilePicture(api.deps, id, avatar),
       ];
       const [deletion, ...created] = await Promise.allSettled([
         deleteAccount(api.deps, id, confirm),
@@ -559,6 +561,13 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
           'conversations',
           sql`${schema.conversations.buyerId} = ${id} and ${schema.conversations.buyerHiddenAt} is null`,
         ),
+        profilePicture: await rowCount(
+          'users',
+          sql`${schema.users.id} = ${id} and ${schema.users.profilePicture} is not null`,
+        ),
+        avatarFiles: filesIn(api.uploadsDir).filter((f) =>
+          f.startsWith(`avatars${path.sep}${String(id)}-`),
+        ).length,
       };
       expect(left, `round ${String(round)}`).toEqual({
         savedSearches: 0,
@@ -567,9 +576,11 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
         notificationSettings: 0,
         reviews: 0,
         openConversations: 0,
+        profilePicture: 0,
+        avatarFiles: 0,
       });
     }
     // Every creation either committed before the deletion (and went with it) or was refused.
-    expect(tally.committedFirst + tally.refused).toBe(8 * 6);
+    expect(tally.committedFirst + tally.refused).toBe(8 * 7);
   });
 });

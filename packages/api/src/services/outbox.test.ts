@@ -419,7 +419,8 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
       .where(
         sql`${notificationOutbox.userId} = ${unconfirmed.user.id} and ${notificationOutbox.channel} = 'email'`,
       );
-    expect(rows.map((r) => r.doneReason)).toEqual(['unverified']);
+    // Its e-mail switches read off until the address is confirmed (notificationSettingsOf).
+    expect(rows.map((r) => [r.doneReason, r.sentAt])).toEqual([['off', null]]);
   });
 
   it('sends a daily digest of saved-search matches exactly once per person per day', async () => {

@@ -426,17 +426,10 @@ const ACTIONS: Record<NotificationKind, string> = {
 async function sendMail(deps: ServerDeps, row: Row, payload: Payload): Promise<'sent' | Skip> {
   if (deps.mail.mode === 'off') return 'mail-off';
   const [user] = await deps.db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      deletedAt: users.deletedAt,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
+    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, row.userId));
   if (!user || user.deletedAt) return 'gone-user';
-  // An address nobody has confirmed may be a stranger's: only the verification mail goes there.
-  if (!user.emailVerifiedAt) return 'unverified';
   const origin = deps.config.linkOrigin ?? 'http://localhost:3000';
   const link = (path: string) => new URL(path, origin).toString();
   const token = await unsubscribeTokenOf(deps.db, row.userId);

@@ -1,16 +1,17 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
 import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 import type { PushSubscriptionInput } from '@yardsale/validators';
 
 import { hashSessionToken } from '../auth/sessions';
+import { lockLiveAccount } from './account-lock';
 import { RefusedTargetError, httpsUrl, resolveTarget } from './outbound';
 import type { ConnectTarget } from './outbound';
 import type { ServerDeps } from './types';
 
-const { pushSubscriptions, sessions, users } = schema;
+const { pushSubscriptions, sessions } = schema;
 
 /** A person's devices are few; this bounds what one account can store. */
 export const MAX_PUSH_SUBSCRIPTIONS = 20;
@@ -48,18 +49,12 @@ export async function savePushSubscription(
     // The account, then the sign-in, are held until this commits (in the order an account deletion
     // takes them): a sign-out or deletion racing this save either waits, and then removes the device
     // with the sign-in, or has already ended it, and the save is refused.
-    const [account] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    await lockLiveAccount(tx, userId);
+    const [session] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .for('share');
-    const [session] = account
-      ? await tx
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-          .for('share')
-      : [];
     if (!session) {
       throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
     }

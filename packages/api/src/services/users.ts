@@ -195,18 +195,28 @@ async function replaceProfilePicture(
   userId: number,
   url: string | null,
 ): Promise<SessionUser> {
-  const [before] = await deps.db
-    .select({ profilePicture: schema.users.profilePicture })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
-  const [updated] = await deps.db
-    .update(schema.users)
-    .set({ profilePicture: url, updatedAt: deps.now() })
-    .where(eq(schema.users.id, userId))
-    .returning(sessionUserColumns);
-  if (!updated) throw accountNotFound();
+  // The row is held from reading the old picture to writing the new one: two uploads at once each
+  // replace what the other left, and an account deleted meanwhile keeps no picture (nor its file).
+  const { before, updated } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ profilePicture: schema.users.profilePicture, deletedAt: schema.users.deletedAt })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId))
+      .for('update');
+    if (!row) throw accountNotFound();
+    if (row.deletedAt) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
+    }
+    const [written] = await tx
+      .update(schema.users)
+      .set({ profilePicture: url, updatedAt: deps.now() })
+      .where(eq(schema.users.id, userId))
+      .returning(sessionUserColumns);
+    if (!written) throw accountNotFound();
+    return { before: row, updated: written };
+  });
   // The old file goes only after the row points elsewhere: a failure never leaves a broken avatar.
-  const oldKey = before?.profilePicture ? deps.storage.keyFromUrl(before.profilePicture) : null;
+  const oldKey = before.profilePicture ? deps.storage.keyFromUrl(before.profilePicture) : null;
   if (oldKey) {
     await deps.storage.delete(oldKey).catch((err: unknown) => {
       deps.logger.warn(
