@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Cookie, Lucia, generateIdFromEntropySize } from 'lucia';
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 
 import { preparedPerDatabase } from '@yardsale/db';
 import type { Database } from '@yardsale/db';
@@ -63,7 +63,9 @@ const sessionByHash = preparedPerDatabase((db) =>
     .select({ session: schema.sessions, user: sessionUserColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(eq(schema.sessions.id, sql.placeholder('hash')))
+    // A sign-in that raced the account's deletion may have written its row after the deletion's
+    // sweep: a deleted account's session never opens it.
+    .where(and(eq(schema.sessions.id, sql.placeholder('hash')), isNull(schema.users.deletedAt)))
     .limit(1)
     .prepare('session_by_hash'),
 );

@@ -508,6 +508,25 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     expect(finnRow?.deletedAt).toBeInstanceOf(Date);
   });
 
+  it('opens no session for a sign-in that races the deletion, whichever commits first', async () => {
+    const outcomes = { signedInFirst: 0, refused: 0 };
+    for (let round = 1; round <= 8; round++) {
+      const racer = await neighbour('Sia', `Signer ${String(round)}`);
+      const client = await api.as(undefined, `198.51.100.${String(round)}`);
+      const [deletion, signIn] = await Promise.allSettled([
+        deleteAccount(api.deps, racer.user.id, confirm),
+        client.caller.auth.login({ email: racer.user.email, password: TEST_PASSWORD }),
+      ]);
+      expect(deletion.status).toBe('fulfilled');
+      if (signIn.status === 'fulfilled') outcomes.signedInFirst += 1;
+      else outcomes.refused += 1;
+      // Whatever cookie the sign-in was given opens nothing now.
+      const cookie = client.cookie();
+      if (cookie) expect(await (await api.as(cookie)).caller.auth.me()).toBeNull();
+    }
+    expect(outcomes.signedInFirst + outcomes.refused).toBe(8);
+  });
+
   it('keeps nothing the account creates while it is being deleted, however the two interleave', async () => {
     const seller = await neighbour('Sid', 'Seller');
     const lamp = await createListing(api.deps, seller.user, item('Brass lamp'));
