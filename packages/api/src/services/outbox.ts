@@ -16,6 +16,7 @@ import { RefusedTargetError } from './outbound';
 import { PushFailedError } from './push';
 import type { PushSender } from './push';
 import { pushTarget } from './push-subscriptions';
+import { createPause } from './pause';
 import type { ServerDeps } from './types';
 
 const {
@@ -566,7 +567,7 @@ export function startOutboxWorker(
   const controller = new AbortController();
   /** People whose rows are being sent, with their turn. */
   const turns = new Map<number, Promise<void>>();
-  let wake: (() => void) | null = null;
+  const pause = createPause(controller.signal);
   let kicked = false;
   // The last claim filled every free place: more rows may be due as soon as one frees.
   let backlog = false;
@@ -575,12 +576,12 @@ export function startOutboxWorker(
   const stopped = () => controller.signal.aborted;
   const offKick = deps.outbox.onKick(() => {
     kicked = true;
-    wake?.();
+    pause.wake();
   });
   const takeTurn = async (userId: number, rows: Row[]) => {
     for (const row of rows) await processRowSafely(deps, row);
     turns.delete(userId);
-    if (backlog) wake?.();
+    if (backlog) pause.wake();
   };
   const loop = (async () => {
     while (!stopped()) {
@@ -601,16 +602,7 @@ export function startOutboxWorker(
       if (stopped()) break;
       if (wasKicked()) continue;
       if (backlog && turns.size < OUTBOX_CONCURRENCY) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        timer.unref();
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        controller.signal.addEventListener('abort', () => wake?.(), { once: true });
-      });
-      wake = null;
+      await pause.sleep(pollMs);
     }
     await Promise.all(turns.values());
   })();
@@ -618,7 +610,6 @@ export function startOutboxWorker(
     async stop() {
       offKick();
       controller.abort();
-      wake?.();
       await loop;
     },
   };

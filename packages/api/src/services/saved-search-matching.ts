@@ -5,6 +5,7 @@ import * as schema from '@yardsale/db/schema';
 
 import { announceNotifications } from './notifications';
 import { matchSavedSearches } from './saved-searches';
+import { createPause } from './pause';
 import type { ServerDeps } from './types';
 
 const { listingMatchQueue } = schema;
@@ -130,14 +131,14 @@ export function startSavedSearchMatcher(
 ): SavedSearchMatcher {
   const pollMs = options.pollMs ?? 5000;
   const controller = new AbortController();
-  let wake: (() => void) | null = null;
+  const pause = createPause(controller.signal);
   let kicked = false;
   // Read through functions: the loop's checks see what listeners changed while it awaited.
   const wasKicked = () => kicked;
   const stopped = () => controller.signal.aborted;
   const offKick = deps.matching.onKick(() => {
     kicked = true;
-    wake?.();
+    pause.wake();
   });
   const loop = (async () => {
     while (!stopped()) {
@@ -156,23 +157,13 @@ export function startSavedSearchMatcher(
       // A full batch means more are waiting.
       if (result && result.matched + result.failed >= MATCHING_BATCH) continue;
       if (wasKicked()) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        timer.unref();
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        controller.signal.addEventListener('abort', () => wake?.(), { once: true });
-      });
-      wake = null;
+      await pause.sleep(pollMs);
     }
   })();
   return {
     async stop() {
       offKick();
       controller.abort();
-      wake?.();
       await loop;
     },
   };
