@@ -4,7 +4,7 @@
  * (common words like "table" match thousands of rows, rarer ones a few dozen).
  */
 import { CATEGORIES, PRICE_RANGES, listingEndsAt } from '@yardsale/validators';
-import type { Category, ListingType, PriceRange } from '@yardsale/validators';
+import type { Category, ListingInput, ListingType, PriceRange } from '@yardsale/validators';
 
 /** An item sold on its own, with words that fit in front of it and an optional sentence about it. */
 export type Item = readonly [name: string, modifiers: readonly string[], detail?: string];
@@ -604,4 +604,25 @@ export function createListingGenerator(options: {
       ends_at: endsAt,
     };
   };
+}
+
+/**
+ * What a seller would send to create a listing like `row` now: a garage sale runs tomorrow (in the
+ * listings' time zone), 8:00 to 14:00.
+ */
+export function newListingInput(row: ListingRow, now: Date): ListingInput {
+  const input: ListingInput = {
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    listingType: row.listing_type,
+    priceRange: row.price_range,
+    address: row.address,
+    timeZone: row.time_zone,
+  };
+  if (row.listing_type !== 'garage-sale') return input;
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: row.time_zone }).format(
+    new Date(now.getTime() + 24 * 60 * 60 * 1000),
+  );
+  return { ...input, startDate: tomorrow, startTime: '08:00', endTime: '14:00' };
 }

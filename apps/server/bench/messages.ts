@@ -44,6 +44,7 @@ import { processEnvironment } from '@yardsale/db';
 
 import type { Pair, ParentMessage, Person, ServerMessage } from './messages-server';
 import { parseEnvironment } from '@yardsale/validators';
+import { percentile } from './stats';
 
 const configSchema = z.object({
   BENCH_DATABASE_URL: z
@@ -92,13 +93,6 @@ const problems: string[] = [];
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
-
-/** Nearest-rank percentile, q in 0..1. */
-function percentile(values: number[], q: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-}
 
 const CLOCK_TICKS_PER_SECOND = 100;
 

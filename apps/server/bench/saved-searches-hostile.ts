@@ -34,11 +34,12 @@ import type { ListingInput } from '@yardsale/validators';
 
 import { startLocalServer } from '../src/local-server';
 import type { LocalServer } from '../src/local-server';
-import { createListingGenerator, randomSource } from './listing-content';
+import { createListingGenerator, newListingInput, randomSource } from './listing-content';
 import type { Random } from './listing-content';
 import { createScratchDatabase } from './scratch-database';
 import type { ScratchDatabase } from './scratch-database';
 import { seedBenchListings } from './seed-listings';
+import { percentile } from './stats';
 
 export interface HostileOptions {
   databaseUrl: string | undefined;
@@ -417,12 +418,6 @@ async function wordTableSize(db: Database) {
 // ---------------------------------------------------------------------------------------------------------
 // New listings
 
-function tomorrow(now: Date) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
-    new Date(now.getTime() + 24 * 60 * 60 * 1000),
-  );
-}
-
 function newListings(count: number, now: Date, words: string[]) {
   const random = randomSource(20_250_708);
   const next = createListingGenerator({ now, sellerIds: [0], random });
@@ -435,31 +430,12 @@ function newListings(count: number, now: Date, words: string[]) {
     { length: count },
     (_, i): { kind: 'ordinary' | 'long'; input: ListingInput } => {
       const row = next();
-      const base: ListingInput = {
-        title: row.title,
-        description: row.description,
-        category: row.category,
-        listingType: row.listing_type,
-        priceRange: row.price_range,
-        address: row.address,
-        timeZone: row.time_zone,
-      };
-      const input: ListingInput =
-        row.listing_type === 'garage-sale'
-          ? { ...base, startDate: tomorrow(now), startTime: '08:00', endTime: '14:00' }
-          : base;
+      const input = newListingInput(row, now);
       if (i % 2 === 0) return { kind: 'ordinary', input };
       const description = Array.from({ length: 100 }, longWord).join(' ').slice(0, 4000);
       return { kind: 'long', input: { ...input, description } };
     },
   );
-}
-
-/** Nearest-rank percentile, q in 0..1. */
-function percentile(values: number[], q: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 }
 
 const load = () => (os.loadavg()[0] ?? 0).toFixed(2);

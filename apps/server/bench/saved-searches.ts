@@ -58,12 +58,13 @@ import type { Database, DatabaseHandle } from '@yardsale/db';
 import { CATEGORIES, parseEnvironment } from '@yardsale/validators';
 import type { Category, ListingInput, ListingType, SavedSearchInput } from '@yardsale/validators';
 
-import { WORDS, createListingGenerator, randomSource } from './listing-content';
+import { WORDS, createListingGenerator, newListingInput, randomSource } from './listing-content';
 import type { Random } from './listing-content';
 import { runHostileBench } from './saved-searches-hostile';
 import { createScratchDatabase } from './scratch-database';
 import { seedBenchListings } from './seed-listings';
 import type { ScratchDatabase } from './scratch-database';
+import { percentile } from './stats';
 
 const configSchema = z.object({
   BENCH_DATABASE_URL: z.url({
@@ -557,32 +558,13 @@ async function saveCopies(side: BenchSide, total: number, placeShare: number, no
 // ---------------------------------------------------------------------------------------------------------
 // New listings
 
-/** Tomorrow in the listings' time zone: a sale created now may start then. */
-function tomorrow(now: Date) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
-    new Date(now.getTime() + 24 * 60 * 60 * 1000),
-  );
-}
-
 function newListings(count: number, now: Date): ListingInput[] {
   const random = randomSource(20_250_707);
   const next = createListingGenerator({ now, sellerIds: [0], random });
-  return Array.from({ length: count }, () => {
-    const row = next();
-    const base: ListingInput = {
-      title: row.title,
-      description: row.description,
-      category: row.category,
-      listingType: row.listing_type,
-      priceRange: row.price_range,
-      address: row.address,
-      timeZone: row.time_zone,
-      location: aroundTown(random, 6),
-    };
-    return row.listing_type === 'garage-sale'
-      ? { ...base, startDate: tomorrow(now), startTime: '08:00', endTime: '14:00' }
-      : base;
-  });
+  return Array.from({ length: count }, () => ({
+    ...newListingInput(next(), now),
+    location: aroundTown(random, 6),
+  }));
 }
 
 async function createListing(side: BenchSide, input: ListingInput) {
@@ -594,13 +576,6 @@ async function createListing(side: BenchSide, input: ListingInput) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Report
-
-/** Nearest-rank percentile, q in 0..1. */
-function percentile(values: number[], q: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-}
 
 function cpuModel() {
   try {

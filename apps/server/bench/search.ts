@@ -54,6 +54,7 @@ import { CATEGORIES, LISTING_TYPES, parseEnvironment } from '@yardsale/validator
 import { startLocalServer } from '../src/local-server';
 import { createScratchDatabase } from './scratch-database';
 import { seedBenchListings } from './seed-listings';
+import { percentile } from './stats';
 
 const configSchema = z.object({
   BENCH_DATABASE_URL: z
@@ -620,13 +621,6 @@ async function runType(list: Client, type: QueryType, repeat: number): Promise<T
 
 // ---------------------------------------------------------------------------------------------------------
 // Report
-
-/** Nearest-rank percentile, q in 0..1. */
-function percentile(values: number[], q: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-}
 
 /** p95 targets: PostgreSQL at a million listings; the embedded database, a single process, at 100,000. */
 const TARGET_P95_MS = { postgres: 20, pglite: 40 } as const;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { TRPCError } from '@trpc/server';
+import { Secret, TOTP } from 'otpauth';
 import type { Redis } from 'ioredis';
 
 import { createLocalStorage } from '@yardsale/db';
@@ -288,4 +289,25 @@ export async function take(
     got.push(Array.isArray(value) ? { id: value[0], data: value[1] } : value);
   }
   return got;
+}
+
+/** The code an authenticator app would show for this secret at this moment. */
+export function authenticatorCode(secret: string, at: Date): string {
+  return new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({ timestamp: at.getTime() });
+}
+
+/** Registers a person and turns on their authenticator app at `at`; answers its secret and recovery codes. */
+export async function signUpWithTwoFactor(api: TestApi, firstName: string, at: Date) {
+  const person = await api.signUp(firstName);
+  const setup = await person.caller.account.totpSetup();
+  const { recoveryCodes } = await person.caller.account.totpEnable({
+    secret: setup.secret,
+    code: authenticatorCode(setup.secret, at),
+  });
+  return { person, secret: setup.secret, recoveryCodes };
 }

@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { TOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
@@ -17,7 +16,13 @@ import {
 import { unsubscribeTokenOf } from '../services/notifications';
 import { relyingParty } from '../services/passkeys';
 import { hashChallengeToken } from '../services/sign-in-challenges';
-import { TEST_PASSWORD, createTestApi, signedInUser } from '../testing';
+import {
+  TEST_PASSWORD,
+  authenticatorCode,
+  createTestApi,
+  signUpWithTwoFactor,
+  signedInUser,
+} from '../testing';
 import type { TestApi } from '../testing';
 import { softwareAuthenticator } from '../webauthn-testing';
 
@@ -36,19 +41,10 @@ const LIMITS = {
   passkeySignInOptionsByClient: { points: 5, durationSeconds: 15 * 60 },
 };
 
-function appCode(secret: string, at: Date): string {
-  return new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate({ timestamp: at.getTime() });
-}
-
 /** A six-digit code the app would not accept now (nor one step either side). */
 function wrongCode(secret: string, at: Date): string {
   const accepted = new Set(
-    [-30_000, 0, 30_000].map((d) => appCode(secret, new Date(at.getTime() + d))),
+    [-30_000, 0, 30_000].map((d) => authenticatorCode(secret, new Date(at.getTime() + d))),
   );
   for (let n = 0; ; n += 1) {
     const code = String(n).padStart(6, '0');
@@ -97,15 +93,7 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
   const clients = (count: number, clientIp = '127.0.0.1') =>
     Promise.all(Array.from({ length: count }, () => api.as(undefined, clientIp)));
 
-  async function withTwoFactor(name: string) {
-    const person = await api.signUp(name);
-    const setup = await person.caller.account.totpSetup();
-    const { recoveryCodes } = await person.caller.account.totpEnable({
-      secret: setup.secret,
-      code: appCode(setup.secret, clock),
-    });
-    return { person, secret: setup.secret, recoveryCodes };
-  }
+  const withTwoFactor = (name: string) => signUpWithTwoFactor(api, name, clock);
 
   async function challengeFor(email: string): Promise<string> {
     const result = await (await api.as()).caller.auth.login({ email, password: TEST_PASSWORD });
@@ -138,7 +126,10 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     const { person, secret } = await withTwoFactor('Hal');
     const challenge = await challengeFor(person.user.email);
     const devices = await clients(60);
-    const codes = [...Array<string>(59).fill(wrongCode(secret, clock)), appCode(secret, clock)];
+    const codes = [
+      ...Array<string>(59).fill(wrongCode(secret, clock)),
+      authenticatorCode(secret, clock),
+    ];
     const answers = await Promise.all(
       devices.map((c, i) =>
         outcome(c.caller.auth.signInSecondFactor({ challenge, code: codes[i] ?? '' })),
@@ -151,7 +142,7 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     const device = await api.as();
     const user = await device.caller.auth.signInSecondFactor({
       challenge: await challengeFor(person.user.email),
-      code: appCode(secret, clock),
+      code: authenticatorCode(secret, clock),
     });
     expect(user.id).toBe(person.user.id);
     expect(device.cookie()).toMatch(/^yardsale_session=/);
@@ -178,7 +169,7 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     const late = await outcome(
       (await api.as()).caller.auth.signInSecondFactor({
         challenge: await challengeFor(person.user.email),
-        code: appCode(secret, clock),
+        code: authenticatorCode(secret, clock),
       }),
     );
     expect(late).toBe(WAIT);
@@ -298,7 +289,7 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
         outcome(
           s.caller.account.totpDisable({
             password: TEST_PASSWORD,
-            code: i < 30 ? code : appCode(secret, clock),
+            code: i < 30 ? code : authenticatorCode(secret, clock),
           }),
         ),
       ),

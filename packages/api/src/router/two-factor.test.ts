@@ -1,25 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { TOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { TWO_FACTOR_TEXT as M } from '@yardsale/validators';
 
-import { TEST_PASSWORD, createTestApi, refusal } from '../testing';
+import {
+  TEST_PASSWORD,
+  authenticatorCode,
+  createTestApi,
+  refusal,
+  signUpWithTwoFactor,
+} from '../testing';
 import type { TestApi } from '../testing';
 
 const START = new Date('2026-06-01T12:00:00Z');
-
-/** The code an authenticator app would show for this secret at this moment. */
-function appCode(secret: string, at: Date): string {
-  return new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate({ timestamp: at.getTime() });
-}
 
 describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app on %s', (kind) => {
   let api: TestApi;
@@ -41,16 +36,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     return { result, cookie: client.cookie() };
   };
 
-  /** Turns the app on for a new person; answers the secret and the recovery codes. */
-  async function withTwoFactor(name: string) {
-    const person = await api.signUp(name);
-    const setup = await person.caller.account.totpSetup();
-    const { recoveryCodes } = await person.caller.account.totpEnable({
-      secret: setup.secret,
-      code: appCode(setup.secret, clock),
-    });
-    return { person, secret: setup.secret, recoveryCodes };
-  }
+  const withTwoFactor = (name: string) => signUpWithTwoFactor(api, name, clock);
 
   it('turns on only with the app’s current code, and shows ten recovery codes once', async () => {
     const person = await api.signUp('Tova');
@@ -69,7 +55,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
 
     const { recoveryCodes } = await person.caller.account.totpEnable({
       secret: setup.secret,
-      code: appCode(setup.secret, clock),
+      code: authenticatorCode(setup.secret, clock),
     });
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -88,7 +74,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     const again = await refusal(
       person.caller.account.totpEnable({
         secret: setup.secret,
-        code: appCode(setup.secret, clock),
+        code: authenticatorCode(setup.secret, clock),
       }),
     );
     expect(again.message).toBe(M.alreadyOn);
@@ -115,7 +101,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     later(31_000);
     const user = await device.caller.auth.signInSecondFactor({
       challenge: result.challenge,
-      code: appCode(secret, clock),
+      code: authenticatorCode(secret, clock),
     });
     expect(user.id).toBe(person.user.id);
     expect(device.cookie()).toMatch(/^yardsale_session=/);
@@ -125,7 +111,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     const reused = await refusal(
       (await api.as()).caller.auth.signInSecondFactor({
         challenge: result.challenge,
-        code: appCode(secret, clock),
+        code: authenticatorCode(secret, clock),
       }),
     );
     expect([reused.code, reused.message]).toEqual(['UNAUTHORIZED', M.challengeExpired]);
@@ -167,7 +153,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     const worn = await refusal(
       (await api.as()).caller.auth.signInSecondFactor({
         challenge: second.result.challenge,
-        code: appCode(secret, clock),
+        code: authenticatorCode(secret, clock),
       }),
     );
     expect([worn.code, worn.message]).toEqual(['UNAUTHORIZED', M.challengeExpired]);
@@ -178,7 +164,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     const expired = await refusal(
       (await api.as()).caller.auth.signInSecondFactor({
         challenge: third.result.challenge,
-        code: appCode(secret, clock),
+        code: authenticatorCode(secret, clock),
       }),
     );
     expect(expired.message).toBe(M.challengeExpired);
@@ -187,7 +173,10 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
   it('turns off only with the password and a current code; sign-in then asks for the password only', async () => {
     const { person, secret } = await withTwoFactor('Wren');
     const wrongPassword = await refusal(
-      person.caller.account.totpDisable({ password: 'not-it', code: appCode(secret, clock) }),
+      person.caller.account.totpDisable({
+        password: 'not-it',
+        code: authenticatorCode(secret, clock),
+      }),
     );
     expect(wrongPassword.message).toBe(M.wrongPassword);
     const wrongCode = await refusal(
@@ -198,7 +187,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
 
     await person.caller.account.totpDisable({
       password: TEST_PASSWORD,
-      code: appCode(secret, clock),
+      code: authenticatorCode(secret, clock),
     });
     expect(await person.caller.account.security()).toEqual({
       totpEnabled: false,
@@ -231,7 +220,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     if (!('secondFactorRequired' in result)) throw new Error('no second step');
     const user = await device.caller.auth.signInSecondFactor({
       challenge: result.challenge,
-      code: appCode(secret, clock),
+      code: authenticatorCode(secret, clock),
     });
     expect(user.id).toBe(person.user.id);
     expect(device.cookie()).toMatch(/^yardsale_session=/);
