@@ -69,6 +69,21 @@ export interface OpenChallenge {
   challenge: string | null;
 }
 
+const openChallengeColumns = {
+  userId: signInChallenges.userId,
+  remember: signInChallenges.remember,
+  challenge: signInChallenges.challenge,
+};
+
+/** The token's challenge of this purpose, while it is unexpired and has attempts left. */
+const answerable = (deps: ServerDeps, purpose: Purpose, token: string) =>
+  and(
+    eq(signInChallenges.id, hashChallengeToken(token)),
+    eq(signInChallenges.purpose, purpose),
+    gt(signInChallenges.expiresAt, deps.now()),
+    lt(signInChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
+  );
+
 /** The challenge behind a token, while it is unexpired and has attempts left; null otherwise. */
 export async function findChallenge(
   deps: ServerDeps,
@@ -76,20 +91,9 @@ export async function findChallenge(
   token: string,
 ): Promise<OpenChallenge | null> {
   const [row] = await deps.db
-    .select({
-      userId: signInChallenges.userId,
-      remember: signInChallenges.remember,
-      challenge: signInChallenges.challenge,
-    })
+    .select(openChallengeColumns)
     .from(signInChallenges)
-    .where(
-      and(
-        eq(signInChallenges.id, hashChallengeToken(token)),
-        eq(signInChallenges.purpose, purpose),
-        gt(signInChallenges.expiresAt, deps.now()),
-        lt(signInChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
-      ),
-    );
+    .where(answerable(deps, purpose, token));
   return row ?? null;
 }
 
@@ -107,19 +111,8 @@ export async function takeChallengeAttempt(
   const [row] = await deps.db
     .update(signInChallenges)
     .set({ attempts: sql`${signInChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(signInChallenges.id, hashChallengeToken(token)),
-        eq(signInChallenges.purpose, purpose),
-        gt(signInChallenges.expiresAt, deps.now()),
-        lt(signInChallenges.attempts, CHALLENGE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({
-      userId: signInChallenges.userId,
-      remember: signInChallenges.remember,
-      challenge: signInChallenges.challenge,
-    });
+    .where(answerable(deps, purpose, token))
+    .returning(openChallengeColumns);
   return row ?? null;
 }
 
