@@ -34,7 +34,11 @@ function usePagedListings(section: HomeSection, filters: HomeFilters) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   // A page arriving from the server is drawn at once, in one piece that the page cannot
   // interrupt; the rows it brings wait for a background render that gives way to the browser.
-  const data = useDeferredValue(query.data);
+  const deferred = useDeferredValue(query.data);
+  // Only more pages of the same listings wait; another search or category never shows the last
+  // one's listings under its title, even for a moment.
+  const data =
+    deferred === undefined || deferred.pages[0] === query.data?.pages[0] ? deferred : query.data;
   const listings = useMemo(() => data?.pages.flatMap((page) => page.items), [data]);
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
