@@ -27,7 +27,7 @@ describe('signInSchema', () => {
     },
   );
 
-  it('uses the spec text for an invalid e-mail', () => {
+  it('uses the product text for an invalid e-mail', () => {
     expect(messagesAt(signInSchema, { ...valid, email: 'nope' }, 'email')).toEqual([
       'Please enter a valid email',
     ]);
@@ -110,7 +110,7 @@ describe('registerSchema', () => {
     },
   );
 
-  it('uses the spec text for an invalid e-mail', () => {
+  it('uses the product text for an invalid e-mail', () => {
     expect(messagesAt(registerSchema, { ...valid, email: 'nope' }, 'email')).toEqual([
       'Please enter a valid email address',
     ]);
@@ -134,7 +134,7 @@ describe('registerSchema', () => {
     ]);
   });
 
-  it('uses the spec texts for missing names', () => {
+  it('uses the product texts for missing names', () => {
     const issues = issuesOf(registerSchema, { ...valid, firstName: '', lastName: '' });
     expect(issues).toEqual([
       { path: 'firstName', message: 'First name is required' },

@@ -1,4 +1,6 @@
-/** Product constants from the spec (section 9) and the product decisions. One place for each. */
+/**
+ * Product constants (docs/product/rules.md#limits-and-timings and the decisions). One place each.
+ */
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;

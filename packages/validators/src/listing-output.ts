@@ -24,7 +24,7 @@ export const listingSellerSchema = z.object({
 });
 export type ListingSeller = z.output<typeof listingSellerSchema>;
 
-/** Spec section 3 fields, plus the instant the listing ends. */
+/** A listing's fields (docs/product/data.md#entities), plus the instant the listing ends. */
 export const listingFieldsOutputSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),

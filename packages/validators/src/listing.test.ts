@@ -84,7 +84,7 @@ describe('listingSchema: required fields', () => {
     ]);
   });
 
-  it('uses the spec texts for the required fields', () => {
+  it('uses the product texts for the required fields', () => {
     expect(
       issuesOf(listingSchema, {
         listingType: 'single-item',
@@ -129,7 +129,7 @@ describe('listingSchema: garage-sale dates and times', () => {
     ['missing', {}],
     ['empty', { startDate: '', startTime: '', endTime: '' }],
     ['null', { startDate: null, startTime: null, endTime: null }],
-  ])('a garage sale with %s date and times gets all three spec messages', (_label, when) => {
+  ])('a garage sale with %s date and times gets all three product messages', (_label, when) => {
     const input = {
       ...garageSale,
       startDate: undefined,

@@ -149,7 +149,7 @@ function checkNearSearch(
 
 const listingSearchFields = {
   search: text().trim().max(200).optional(),
-  /** Empty means every category (the spec's "All"). */
+  /** Empty means every category ("All", docs/product/screens.md#home). */
   category: z
     .union([z.literal(''), categorySchema])
     .optional()

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { UI_TEXT } from './ui-text';
 
 /**
- * The spec's own sentences (sections 5 and 9), typed out literally. If someone edits UI_TEXT so that
- * it no longer says what the spec says, these fail even though the behaviour tests (which import
- * UI_TEXT) would still pass.
+ * The product's own sentences (docs/product/rules.md#what-is-checked), typed out literally. If
+ * someone edits UI_TEXT so that it no longer says what the product says, these fail even though the
+ * behaviour tests (which import UI_TEXT) would still pass.
  */
-describe('UI_TEXT says exactly what the spec says', () => {
+describe('UI_TEXT says exactly what the product says', () => {
   const cases: [string, string, string][] = [
     ['sign-in invalid email', UI_TEXT.signIn.invalidEmail, 'Please enter a valid email'],
     [

@@ -17,7 +17,7 @@ describe('checkProfilePicture', () => {
     },
   );
 
-  it('uses the spec text for a non-image', () => {
+  it('uses the product text for a non-image', () => {
     expect(checkProfilePicture({ type: 'application/pdf', size: 10 })).toEqual({
       title: 'Invalid file type',
       description: 'Please select an image file',

@@ -9,8 +9,9 @@ export interface FileLike {
 export type PhotoProblem = { title: string; description: string };
 
 /**
- * The client-side courtesy check for a chosen profile picture (spec section 5). The server checks
- * the bytes themselves; this only saves a pointless upload.
+ * The client-side courtesy check for a chosen profile picture
+ * (docs/product/rules.md#what-is-checked). The server checks the bytes themselves; this only saves
+ * a pointless upload.
  */
 export function checkProfilePicture(file: FileLike): PhotoProblem | null {
   const M = UI_TEXT.profilePicture;

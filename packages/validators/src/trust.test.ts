@@ -126,7 +126,7 @@ describe('reportSchema', () => {
     expect(issuesOf(reportSchema, { ...valid, category })).toEqual([]);
   });
 
-  it('has exactly the spec’s five categories', () => {
+  it('has exactly the product’s five categories', () => {
     expect(REPORT_CATEGORIES).toEqual([
       'scammer',
       'inappropriate_content',

@@ -4,7 +4,10 @@ import { TWO_FACTOR_TEXT } from './two-factor-text';
 import { PASSKEY_TEXT } from './passkey-text';
 import { AUTH_TEXT, INSTALL_TEXT, SIGN_OUT_TEXT } from './shell-text';
 
-/** User-facing texts from the spec (sections 5 and 8). Every screen and the server use these. */
+/**
+ * User-facing texts (docs/product/texts.md, docs/product/rules.md#what-is-checked). Every screen
+ * and the server use these.
+ */
 export const UI_TEXT = {
   signOut: SIGN_OUT_TEXT,
   auth: AUTH_TEXT,

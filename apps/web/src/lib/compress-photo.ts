@@ -4,7 +4,7 @@ import {
   PHOTO_COMPRESS_THRESHOLD_BYTES,
 } from '@yardsale/validators';
 
-/** The spec's texts for a photo that cannot be prepared (section 8). */
+/** The texts for a photo that cannot be prepared (docs/product/texts.md#failures). */
 export const COMPRESSION_FAILURES = {
   noCanvas: 'Failed to get canvas context',
   encode: 'Failed to compress image',
@@ -12,7 +12,7 @@ export const COMPRESSION_FAILURES = {
   read: 'Failed to read file',
 } as const;
 
-/** A chosen photo could not be prepared for upload; the message is the spec's text. */
+/** A chosen photo could not be prepared for upload; the message is the product's text. */
 export class PhotoCompressionError extends Error {
   override readonly name = 'PhotoCompressionError';
 }
@@ -44,9 +44,10 @@ function jpegName(name: string): string {
 }
 
 /**
- * Photos over 200 KB are re-encoded as JPEG (quality 0.85) within 1200×1200 before upload (spec
- * section 9): phone photos of 3-5 MB become a few hundred KB, which matters on a slow connection.
- * The server resizes again and strips metadata; this only saves the person's data and time.
+ * Photos over 200 KB are re-encoded as JPEG (quality 0.85) within 1200×1200 before upload
+ * (docs/product/rules.md#limits-and-timings): phone photos of 3-5 MB become a few hundred KB, which
+ * matters on a slow connection. The server resizes again and strips metadata; this only saves the
+ * person's data and time.
  */
 export async function compressPhoto(file: File): Promise<File> {
   if (file.size <= PHOTO_COMPRESS_THRESHOLD_BYTES) return file;

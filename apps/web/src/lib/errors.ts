@@ -69,7 +69,8 @@ export function errorCode(error: unknown): string | undefined {
 
 /**
  * The server's user-facing sentence, or undefined when there is none to show (the request never
- * reached the server, or the answer was not one of ours) so the caller falls back to the spec text.
+ * reached the server, or the answer was not one of ours) so the caller falls back to its own text
+ * (docs/product/texts.md).
  */
 export function serverMessage(error: unknown): string | undefined {
   if (isUploadError(error)) return error.serverMessage;

@@ -43,8 +43,8 @@ function dateTimeFormat(format: DateFormat): Intl.DateTimeFormat {
 }
 
 /**
- * Intl puts a narrow no-break space before AM/PM; the app's texts (and the spec's) use a plain one,
- * which reads the same and matches what people type when searching a page.
+ * Intl puts a narrow no-break space before AM/PM; the app's texts use a plain one
+ * (docs/product/texts.md), which reads the same and matches what people type when searching a page.
  */
 const plainSpaces = (text: string) => text.replace(/\u202f/g, ' ');
 

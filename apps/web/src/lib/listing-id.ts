@@ -1,9 +1,9 @@
 import { errorCode } from './errors';
 
 /**
- * An address like /listing/abc names no listing at all. The not-found screen shows the spec's
+ * An address like /listing/abc names no listing at all. The not-found screen shows the product's
  * text; this message is for logs only (the route loader that throws it loads with the first page,
- * and the spec's texts are not needed there).
+ * and the product's texts are not needed there).
  */
 export class ListingNotFoundError extends Error {
   override readonly name = 'ListingNotFoundError';

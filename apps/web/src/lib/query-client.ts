@@ -22,7 +22,7 @@ function isSessionEnded(error: unknown): boolean {
   );
 }
 
-/** General defaults from the spec (section 9). */
+/** General defaults (docs/product/rules.md#limits-and-timings). */
 export function createQueryClient(onSessionEnded: () => void): QueryClient {
   const handle = (error: unknown) => {
     if (isSessionEnded(error)) onSessionEnded();
@@ -44,7 +44,10 @@ export function createQueryClient(onSessionEnded: () => void): QueryClient {
   });
 }
 
-/** Listing queries (spec section 9): fresh 2 minutes, cached 10, two retries a second apart. */
+/**
+ * Listing queries (docs/product/rules.md#limits-and-timings): fresh 2 minutes, cached 10, two
+ * retries a second apart.
+ */
 export const LISTING_QUERY_DEFAULTS = {
   staleTime: 2 * 60 * 1000,
   gcTime: 10 * 60 * 1000,

@@ -45,8 +45,9 @@ function readRefusal(body: string): Refusal {
 }
 
 /**
- * An upload the server refused. The message is '{what failed}: {status} {body}' (spec section 8);
- * what the person is shown is `serverMessage`, and `fieldErrors` go on the form's fields.
+ * An upload the server refused. The message is '{what failed}: {status} {body}'
+ * (docs/product/texts.md); what the person is shown is `serverMessage`, and `fieldErrors` go on the
+ * form's fields.
  */
 export class UploadError extends Error {
   override readonly name = 'UploadError';
@@ -85,7 +86,7 @@ export interface UploadOptions {
 /**
  * Sends a multipart form and resolves with the server's JSON answer. Through XMLHttpRequest,
  * because fetch cannot report upload progress; same-origin, so the session cookie goes with it.
- * `failure` begins the error's message when the server refuses (spec section 8).
+ * `failure` begins the error's message when the server refuses (docs/product/texts.md).
  */
 export function uploadForm(
   url: string,

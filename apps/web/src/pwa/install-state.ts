@@ -20,7 +20,7 @@ export interface InstallState {
   dismissed: boolean;
 }
 
-/** Local browser flags (spec section 3). */
+/** Local browser flags (docs/product/data.md#browser-storage). */
 const DISMISSED_FOREVER = 'install-prompt-dismissed-forever';
 const INSTALLED = 'is-pwa-installed';
 

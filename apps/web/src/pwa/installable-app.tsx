@@ -32,8 +32,8 @@ const IosInstallBanner = lazy(() =>
 
 /**
  * The installable app's visible parts around the page (`children`: its header and content): the
- * update notice and the install prompts (spec sections 2 and 4). The service worker registers
- * after the page has loaded, outside the first-visit bundle.
+ * update notice and the install prompts (docs/product/rules.md#install-prompts). The service worker
+ * registers after the page has loaded, outside the first-visit bundle.
  */
 export function InstallableApp({
   aboveTabBar,

@@ -14,7 +14,8 @@ interface AdminSearch {
 
 /*
  * Outside the protected layout on purpose: a visitor is told to log in here rather than sent away,
- * as the spec asks. The server refuses every admin call from anyone but an admin.
+ * as docs/product/screens.md#admin-dashboard asks. The server refuses every admin call from anyone
+ * but an admin.
  */
 export const Route = createFileRoute('/admin')({
   validateSearch: (search): AdminSearch => ({ status: oneOf(REPORT_STATUSES, search.status) }),

@@ -114,9 +114,10 @@ export const SELLERS: readonly SellerSeed[] = [
 export type SellerKey = string;
 
 /**
- * Which day a sale is on, in the town's time zone: today, tomorrow, or the weekend as Live Sales Now
- * defines it (spec section 9); or two days ago, a sale already over that its seller still sees in My
- * Listings marked Expired (the purge clears ended listings only a week after they end).
+ * Which day a sale is on, in the town's time zone: today, tomorrow, or the weekend as Live Sales
+ * Now defines it (docs/product/rules.md#live-sales-now); or two days ago, a sale already over that
+ * its seller still sees in My Listings marked Expired (the purge clears ended listings only a week
+ * after they end).
  */
 export type SaleDay = 'today' | 'tomorrow' | 'saturday' | 'sunday' | 'two-days-ago';
 

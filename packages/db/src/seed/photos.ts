@@ -20,7 +20,8 @@ interface CategoryLook {
   icon: string;
 }
 
-// Colours follow the category badge colours where the spec gives one.
+// Colours follow the category badge colours where the product gives one
+// (docs/product/data.md#lists).
 const LOOKS: Record<Category, CategoryLook> = {
   'Multi-Family': {
     from: '#fbbf24',

@@ -48,8 +48,8 @@ export function Badge({ className, variant, size, asChild = false, ...props }: B
 }
 
 /*
- * Spec colours per category. Light tint + 800-weight text keeps contrast above 7:1;
- * the class strings are written out in full so Tailwind can find them.
+ * The product's colour per category (docs/product/data.md#lists). Light tint + 800-weight text
+ * keeps contrast above 7:1; the class strings are written out in full so Tailwind can find them.
  */
 const categoryClasses: Readonly<Record<string, string>> = {
   'Multi-Family': 'bg-amber-100 text-amber-900 ring-amber-700/20',

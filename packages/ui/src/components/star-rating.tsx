@@ -18,7 +18,8 @@ export interface StarRatingProps extends Omit<React.ComponentProps<'div'>, 'chil
 }
 
 function formatRating(value: number): string {
-  // The spec shows ratings to one decimal; "4" reads better than "4.0" aloud.
+  // Ratings are shown to one decimal (docs/product/rules.md#limits-and-timings); "4" reads better
+  // than "4.0" aloud.
   return String(Math.round(value * 10) / 10);
 }
 

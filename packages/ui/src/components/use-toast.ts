@@ -3,11 +3,11 @@ import * as React from 'react';
 import type { ToastActionElement, ToastProps } from './toast';
 
 /*
- * Spec constants (section 9). Radix's own defaults already give the F8 hotkey.
- * TOAST_DURATION_MS equals @yardsale/validators' constant; the design system keeps its
- * own copy so it has no dependency on product packages. Per-toast `duration` overrides it.
- * TOAST_REMOVE_DELAY keeps a dismissed toast in state after its exit animation; with a
- * limit of one, the next toast replaces it anyway.
+ * The product's toast timings (docs/product/rules.md#limits-and-timings). Radix's own defaults
+ * already give the F8 hotkey. TOAST_DURATION_MS equals @yardsale/validators' constant; the design
+ * system keeps its own copy so it has no dependency on product packages. Per-toast `duration`
+ * overrides it. TOAST_REMOVE_DELAY keeps a dismissed toast in state after its exit animation; with
+ * a limit of one, the next toast replaces it anyway.
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;

@@ -3,9 +3,9 @@ import { HOME_SECTIONS } from './home-search';
 import type { HomeSection } from './home-search';
 
 /*
- * Spec section 2: opening a listing from a home carousel remembers that carousel's horizontal
- * position and the section; coming back to home puts it back and forgets it. Session storage keeps
- * it to this tab and this visit.
+ * docs/product/screens.md#home: opening a listing from a home carousel remembers that carousel's
+ * horizontal position and the section; coming back to home puts it back and forgets it. Session
+ * storage keeps it to this tab and this visit.
  */
 const STORAGE_KEY = 'yardsale:home-carousel';
 

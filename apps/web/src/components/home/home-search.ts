@@ -4,9 +4,9 @@ import type { Category, ListingType } from '@yardsale/validators';
 import { oneOf, textUpTo } from '../../lib/search-params';
 
 /**
- * The home screen's address: the tab (spec: `section`, default items), and the search and
- * category, so going back to home from a listing keeps what the person was looking at.
- * Anything unreadable is dropped rather than refused.
+ * The home screen's address: the tab (`section`, default items: docs/product/screens.md#home), and
+ * the search and category, so going back to home from a listing keeps what the person was looking
+ * at. Anything unreadable is dropped rather than refused.
  */
 export const HOME_SECTIONS = ['items', 'sales'] as const;
 export type HomeSection = (typeof HOME_SECTIONS)[number];

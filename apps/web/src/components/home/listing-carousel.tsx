@@ -45,7 +45,10 @@ export interface ListingCarouselProps {
   layout?: 'row' | 'results';
 }
 
-/** The card width lives in one place (the spec's 320 px); wide-screen grids override it. */
+/**
+ * The card width lives in one place (320 px, docs/product/rules.md#limits-and-timings); wide-screen
+ * grids override it.
+ */
 const listStyle = {
   '--card-width': `${CAROUSEL.cardWidthPx}px`,
   columnGap: CAROUSEL.gapPx,

@@ -18,8 +18,8 @@ export interface ListingFiltersProps {
 }
 
 /**
- * Search and category, applied as the person types or picks (spec: filtering is live; submitting
- * the form only keeps the page from reloading).
+ * Search and category, applied as the person types or picks (docs/product/screens.md#home:
+ * filtering is live; submitting the form only keeps the page from reloading).
  */
 export function ListingFilters({
   search,

@@ -10,9 +10,10 @@ export function prefersReducedMotion(): boolean {
 }
 
 /**
- * Spec section 9: once scrolling has settled for 150 ms, the carousel glides to the nearest card
- * (within 3 px it is left alone). The far end stays where it is, so the last card is never pulled
- * back out of view, and nothing moves while a finger is still on the screen.
+ * docs/product/rules.md#limits-and-timings: once scrolling has settled for 150 ms, the carousel
+ * glides to the nearest card (within 3 px it is left alone). The far end stays where it is, so the
+ * last card is never pulled back out of view, and nothing moves while a finger is still on the
+ * screen.
  */
 export function useCarouselSnap(scrollerRef: RefObject<HTMLElement | null>) {
   useEffect(() => {

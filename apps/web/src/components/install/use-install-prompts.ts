@@ -19,9 +19,9 @@ export type InstallPrompt =
   | { kind: 'ios'; device: AppleMobileDevice };
 
 /**
- * Which install prompt to show (spec sections 2 and 4). Nothing once the app is installed or the
- * neighbour has said no. Elsewhere than on iOS, only a browser that has offered installation is
- * asked about: its offer is what the Install button uses.
+ * Which install prompt to show (docs/product/rules.md#install-prompts). Nothing once the app is
+ * installed or the neighbour has said no. Elsewhere than on iOS, only a browser that has offered
+ * installation is asked about: its offer is what the Install button uses.
  */
 export function useInstallPrompts() {
   const { offer, installed, dismissed } = useSyncExternalStore(

@@ -6,7 +6,8 @@ import { UnreadBadge } from './unread-badge';
 
 /**
  * The phone's fixed bottom bar for signed-in users. The router marks a tab active (aria-current)
- * when the URL starts with its path, which is the spec's prefix match.
+ * when the URL starts with its path, which is the product's prefix match
+ * (docs/product/screens.md#navigation).
  */
 export function BottomTabBar() {
   return (

@@ -15,13 +15,13 @@ export interface NavItem {
   to: NonNullable<LinkProps['to']>;
   /** Desktop top bar label. */
   label: string;
-  /** Mobile menu label (the spec words them differently). */
+  /** Mobile menu label (worded differently: docs/product/screens.md#navigation). */
   menuLabel: string;
   icon: LucideIcon;
   adminOnly?: boolean;
 }
 
-/** Signed-in navigation, in the spec's order. */
+/** Signed-in navigation, in the product's order (docs/product/screens.md#navigation). */
 export const MAIN_NAV: readonly NavItem[] = [
   { to: '/home', label: 'Browse', menuLabel: 'Browse Sales', icon: SearchIcon },
   { to: '/profile', label: 'My Listings', menuLabel: 'My Listings', icon: LayoutListIcon },

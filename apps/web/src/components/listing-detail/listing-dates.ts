@@ -6,7 +6,7 @@ import { calendarDay, formatDate } from '../../lib/format';
 
 /*
  * A sale's date is the seller's calendar day ('YYYY-MM-DD'), shown as written: read at UTC midnight
- * in en-US (spec section 3), so no viewer's time zone can move it to another day.
+ * in en-US (docs/product/data.md#entities), so no viewer's time zone can move it to another day.
  */
 
 /** 'Saturday, July 5, 2025' */
@@ -33,8 +33,9 @@ export interface ListingLifetime {
 }
 
 /**
- * When the listing comes down, as text only (spec section 2): a garage sale after it ends at its
- * end time (6:00 PM when none is given), a single item 14 days after it was posted.
+ * When the listing comes down, as text only (docs/product/screens.md#listing-detail): a garage sale
+ * after it ends at its end time (6:00 PM when none is given), a single item 14 days after it was
+ * posted.
  */
 export function autoDeletionText(listing: ListingLifetime): string {
   if (listing.listingType === 'garage-sale' && listing.startDate) {

@@ -6,7 +6,7 @@ import { MessageCircleIcon } from 'lucide-react';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 
-/** The spec's texts for starting a conversation (section 8). */
+/** The texts for starting a conversation (docs/product/texts.md). */
 const MESSAGE_TEXTS = {
   startedTitle: 'Message started',
   failedTitle: 'Failed to start conversation',

@@ -6,7 +6,7 @@ import { useSaveListing } from '../listings/use-save-listing';
 
 /**
  * Save / Saved with a label, for the listing's own page. The same toggle as the cards' bookmark:
- * shown at once, then confirmed by the server (spec section 4).
+ * shown at once, then confirmed by the server (docs/product/rules.md#states).
  */
 export function SaveButton({ listing }: { listing: ListingSummary }) {
   const { isSaved, pending, toggle } = useSaveListing(listing);

@@ -1,14 +1,14 @@
 import { Button, toast } from '@yardsale/ui';
 import { Share2Icon } from 'lucide-react';
 
-/** The spec's texts for sharing (section 8). */
+/** The texts for sharing (docs/product/texts.md). */
 const SHARE_TEXTS = {
   copiedTitle: 'Link copied!',
   failedTitle: 'Share failed',
   failedDescription: 'Unable to share this listing. Please copy the URL manually.',
 } as const;
 
-/** Copies the listing's address to the clipboard (spec section 2). */
+/** Copies the listing's address to the clipboard (docs/product/screens.md#listing-detail). */
 export function ShareButton({ listingId }: { listingId: number }) {
   const share = async () => {
     try {

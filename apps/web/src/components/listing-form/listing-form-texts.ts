@@ -1,8 +1,8 @@
 import { MAX_PHOTOS_PER_LISTING } from '@yardsale/validators';
 
 /**
- * The texts of posting and editing a listing: the spec's toasts (sections 2 and 8), used
- * verbatim, and the form's own sections and fields.
+ * The texts of posting and editing a listing: the product's toasts (docs/product/texts.md),
+ * used verbatim, and the form's own sections and fields.
  */
 export const LISTING_FORM_TEXTS = {
   creatingTitle: 'Creating listing...',

@@ -18,8 +18,8 @@ import { useListingSubmission } from './use-listing-submission';
 import { WhenWhereSection } from './when-where-section';
 
 /**
- * The create and edit form (spec section 2). A refused submit, on the client or by the server,
- * keeps every value and every chosen photo; a pending request can be cancelled.
+ * The create and edit form (docs/product/screens.md#listing-form). A refused submit, on the client
+ * or by the server, keeps every value and every chosen photo; a pending request can be cancelled.
  */
 export function ListingForm(props: ListingFormProps) {
   const listing = props.mode === 'edit' ? props.listing : null;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { uploadForm } from '../../lib/upload';
 import type { ListingDetail, UploadOptions } from '../../lib/upload';
 
-/** How a refused upload's error begins (spec section 8). */
+/** How a refused upload's error begins (docs/product/texts.md#how-a-failed-request-reads). */
 const UPLOAD_FAILURES = {
   createListing: 'Failed to create listing',
   addPhotos: 'Failed to upload photos',

@@ -20,7 +20,10 @@ export interface ListingPhotos {
   checking: boolean;
   add: (files: File[]) => Promise<void>;
   remove: (key: string) => void;
-  /** The chosen photos as they are sent: large ones re-encoded smaller (spec section 9). */
+  /**
+   * The chosen photos as they are sent: large ones re-encoded smaller
+   * (docs/product/rules.md#limits-and-timings).
+   */
   prepareForUpload: () => Promise<File[]>;
 }
 

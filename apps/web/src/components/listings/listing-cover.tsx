@@ -5,7 +5,10 @@ import { useState } from 'react';
 
 import { LISTING_TEXTS } from './listing-texts';
 
-/** The card-size cover photo, lazy-loaded, with the spec's placeholders when there is none or it fails. */
+/**
+ * The card-size cover photo, lazy-loaded, with the product's placeholders when there is none or it
+ * fails (docs/product/data.md#entities).
+ */
 export function ListingCover({
   image,
   title,

@@ -3,8 +3,9 @@ import type { ListingSeller } from '@yardsale/validators';
 import { calendarDay, clockText, formatDate } from '../../lib/format';
 
 /*
- * Garage-sale dates are calendar days ('YYYY-MM-DD'). The spec shows them in UTC, en-US: reading the
- * day at UTC midnight keeps it the seller's day whatever the viewer's time zone.
+ * Garage-sale dates are calendar days ('YYYY-MM-DD'). They are shown in UTC, en-US
+ * (docs/product/data.md#entities): reading the day at UTC midnight keeps it the seller's day
+ * whatever the viewer's time zone.
  */
 function formatSaleDay(day: string): string {
   return formatDate(calendarDay(day), { zone: 'utc', weekday: 'short', month: 'short' });

@@ -1,5 +1,5 @@
 /**
- * The spec's words for browsing, saving and deleting listings (sections 2 and 8), used verbatim.
+ * The words for browsing, saving and deleting listings (docs/product/texts.md), used verbatim.
  * They belong with the other user-facing texts in @yardsale/validators' UI_TEXT once that package
  * carries listing toasts; until then this is their one place in the web app.
  */

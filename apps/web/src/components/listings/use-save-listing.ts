@@ -16,8 +16,8 @@ type Direction = keyof typeof TITLES;
 
 /**
  * Whether the signed-in user has saved this listing, and a toggle for it. The saved list is one
- * query shared by every card on the screen; a change shows at once (spec section 4) and is then
- * refreshed from the server, or put back with a toast when the server refuses.
+ * query shared by every card on the screen; a change shows at once (docs/product/rules.md#states)
+ * and is then refreshed from the server, or put back with a toast when the server refuses.
  *
  * Every card on a screen holds one of these, so it does little until pressed: one observer of the
  * shared list and one mutation whose direction comes with each press.

@@ -1,7 +1,8 @@
 /**
- * The days Live Sales Now shows, in the viewer's own calendar (spec section 9): today, and a weekend
- * that is yesterday..today on a Sunday, today..tomorrow on a Saturday, otherwise the coming Saturday
- * and Sunday. Dates are 'YYYY-MM-DD', as listings store them.
+ * The days Live Sales Now shows, in the viewer's own calendar
+ * (docs/product/rules.md#live-sales-now): today, and a weekend that is yesterday..today on a
+ * Sunday, today..tomorrow on a Saturday, otherwise the coming Saturday and Sunday. Dates are
+ * 'YYYY-MM-DD', as listings store them.
  */
 
 export interface SaleDays {

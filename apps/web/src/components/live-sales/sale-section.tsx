@@ -21,7 +21,10 @@ export interface SaleSectionProps {
   emptyTitle: string;
 }
 
-/** Happening Today or This Weekend: a count, the sales as cards, or the spec's empty state. */
+/**
+ * Happening Today or This Weekend: a count, the sales as cards, or the empty state
+ * (docs/product/screens.md#live-sales-now).
+ */
 export function SaleSection({
   id,
   title,

@@ -38,7 +38,10 @@ export function salesQueries(
   };
 }
 
-/** Garage sales only (spec section 9); the server already answers with nothing else. */
+/**
+ * Garage sales only (docs/product/rules.md#live-sales-now); the server already answers with nothing
+ * else.
+ */
 export function onlySales(listings: ListingSummary[]): ListingSummary[] {
   return listings.filter((listing) => listing.listingType === 'garage-sale');
 }

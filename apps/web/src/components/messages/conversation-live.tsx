@@ -38,7 +38,10 @@ export function useLiveState(): LiveState {
   return useSyncExternalStore(subscribe, () => liveState);
 }
 
-/** Polling is the fallback (spec section 9) whenever the socket is not open. */
+/**
+ * Polling is the fallback (docs/product/rules.md#limits-and-timings) whenever the socket is not
+ * open.
+ */
 export function useFallbackInterval(intervalMs: number): number | false {
   return useLiveState() === 'live' ? false : intervalMs;
 }

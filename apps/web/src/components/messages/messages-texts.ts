@@ -1,4 +1,4 @@
-/** The Messages screen's words (spec sections 2 and 8). */
+/** The Messages screen's words (docs/product/screens.md#messages, texts.md). */
 export const MESSAGES_TEXTS = {
   signedOut: 'Please log in to view your messages',
   sendFailedTitle: 'Failed to send message',

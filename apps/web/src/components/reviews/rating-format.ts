@@ -1,6 +1,9 @@
 import { formatCount, formatDate } from '../../lib/format';
 
-/** The average as the spec shows it: always one decimal ("4.0", "4.5"). */
+/**
+ * The average as the product shows it (docs/product/rules.md#limits-and-timings): always one
+ * decimal ("4.0", "4.5").
+ */
 export function formatAverage(average: number): string {
   return (Math.round(average * 10) / 10).toFixed(1);
 }

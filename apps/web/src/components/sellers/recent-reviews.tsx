@@ -6,7 +6,9 @@ import { MessageSquareQuoteIcon } from 'lucide-react';
 import { useTRPC } from '../../lib/trpc';
 import { ReviewList, ReviewsFailed, ReviewsLoading } from '../reviews/review-list';
 
-/** The seller's most recent reviews (the spec's profile shows three). */
+/**
+ * The seller's most recent reviews (a profile shows three: docs/product/screens.md#public-profile).
+ */
 export function RecentReviews({ sellerId, firstName }: { sellerId: number; firstName: string }) {
   const trpc = useTRPC();
   const reviews = useQuery(

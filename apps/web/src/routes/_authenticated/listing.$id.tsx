@@ -42,7 +42,8 @@ function ListingPage() {
   const viewer = useCurrentUser();
   const { data: listing } = useSuspenseQuery({
     ...trpc.listings.byId.queryOptions({ id: parseListingId(params.id) }),
-    // Photos may still be on their way (spec section 4): look again until some arrive.
+    // Photos may still be on their way (docs/product/rules.md#states): look again until some
+    // arrive.
     refetchInterval: (query) =>
       query.state.data?.images.length === 0 ? POLL_LISTING_WITHOUT_IMAGES_MS : false,
   });

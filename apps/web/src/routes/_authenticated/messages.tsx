@@ -48,7 +48,8 @@ function MessagesPage() {
     staleTime: 0,
   });
 
-  // The link's conversation is opened once, then dropped from the address (spec section 2).
+  // The link's conversation is opened once, then dropped from the address
+  // (docs/product/screens.md#messages).
   useEffect(() => {
     if (requested === undefined) return;
     void navigate({ search: {}, replace: true });
