@@ -93,7 +93,7 @@ describe('UI_TEXT says exactly what the product says', () => {
     ],
   ];
 
-  it.each(cases)('%s', (_name, actual, spec) => {
-    expect(actual).toBe(spec);
+  it.each(cases)('%s', (_name, actual, expected) => {
+    expect(actual).toBe(expected);
   });
 });

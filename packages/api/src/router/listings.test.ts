@@ -539,7 +539,7 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
     );
   });
 
-  it('refuses garage sales without their date and times, with the spec messages', async () => {
+  it('refuses garage sales without their date and times, with the product messages', async () => {
     const seller = await person();
     const err = await refusal(
       seller.caller.listings.create(sale({ startDate: '', startTime: '', endTime: '' })),
