@@ -34,7 +34,8 @@ import { createCallerFactory as callerFactory } from './trpc';
 /** Calls procedures in-process with a context: the REST adapter's way in. */
 export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
-export { addListingPhotos, purgeEndedListings } from './services/listings';
+export { addListingPhotos } from './services/listing-photos';
+export { purgeEndedListings } from './services/listings';
 export { pruneEvents } from './services/conversations';
 export {
   OUTBOX_LEASE_MS,

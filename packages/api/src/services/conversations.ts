@@ -29,7 +29,7 @@ import type {
 import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 
 import { lockLiveAccount } from './account-lock';
-import { isLive } from './listings';
+import { isLive } from './listing-rows';
 import { outboxRows } from './notifications';
 import type { ServerDeps } from './types';
 
