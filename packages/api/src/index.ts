@@ -36,7 +36,7 @@ export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
 export { addListingPhotos } from './services/listing-photos';
 export { purgeEndedListings } from './services/listings';
-export { pruneEvents } from './services/conversations';
+export { pruneEvents } from './services/conversation-events';
 export {
   OUTBOX_LEASE_MS,
   queueDailyDigests,
