@@ -40,10 +40,10 @@ export { pruneEvents } from './services/conversation-events';
 export {
   OUTBOX_LEASE_MS,
   queueDailyDigests,
-  retryDelayMs,
   runOutboxBatch,
   startOutboxWorker,
 } from './services/outbox';
+export { retryDelayMs } from './services/outbox-row';
 export type { BatchResult, OutboxWorker } from './services/outbox';
 export { runSavedSearchMatching, startSavedSearchMatcher } from './services/saved-search-matching';
 export {
