@@ -164,7 +164,6 @@ export const searchFilterSchema = z.object({
   near: latLngSchema.optional(),
   radiusMiles: radiusMilesSchema.optional(),
 });
-export type SearchFilter = z.output<typeof searchFilterSchema>;
 
 const listingSearchFields = {
   ...searchFilterSchema.shape,
