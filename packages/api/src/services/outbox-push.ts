@@ -21,10 +21,11 @@ const { pushSubscriptions, sessions } = schema;
 /** A device whose push service refused this many sends in a row, the last one for good, is removed. */
 export const DEVICE_REMOVED_AFTER_REFUSALS = 3;
 /** A device that failed this many sends in a row, whatever the reason, is removed. */
-export const DEVICE_REMOVED_AFTER_FAILURES = 10;
+const DEVICE_REMOVED_AFTER_FAILURES = 10;
 
 /** The push service's Topic header: at most 32 URL-safe characters, the same for the same key. */
 const topicOf = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
 /** No device of the person could be tried now (each is resting after failures): try the row later. */
 class DevicesRestingError extends Error {
   constructor() {
