@@ -257,7 +257,7 @@ test('the service worker shows a push as a notification, and a push with the sam
     });
     await expect.poll(shown).toEqual([]);
 
-    // What the server pushes for a new message (sendPush in packages/api/src/services/outbox.ts).
+    // What the server pushes for a new message (sendPush in packages/api/src/services/outbox-push.ts).
     const message = {
       title: 'New message from Priya',
       body: 'Is the lamp still available?',

@@ -34,15 +34,16 @@ import { createCallerFactory as callerFactory } from './trpc';
 /** Calls procedures in-process with a context: the REST adapter's way in. */
 export const createCaller = callerFactory(router);
 export type Caller = ReturnType<typeof createCaller>;
-export { addListingPhotos, purgeEndedListings } from './services/listings';
-export { pruneEvents } from './services/conversations';
+export { addListingPhotos } from './services/listing-photos';
+export { purgeEndedListings } from './services/listings';
+export { pruneEvents } from './services/conversation-events';
 export {
   OUTBOX_LEASE_MS,
   queueDailyDigests,
-  retryDelayMs,
   runOutboxBatch,
   startOutboxWorker,
 } from './services/outbox';
+export { retryDelayMs } from './services/outbox-row';
 export type { BatchResult, OutboxWorker } from './services/outbox';
 export { runSavedSearchMatching, startSavedSearchMatcher } from './services/saved-search-matching';
 export {

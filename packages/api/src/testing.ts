@@ -266,7 +266,7 @@ export async function within<T>(
 }
 
 /** The newest event id of a user: a live stream resumed from it is sent exactly what happens next. */
-export { latestEventId } from './services/conversations';
+export { latestEventId } from './services/conversation-events';
 
 /** Reads the next `count` events of a live stream, failing if they have not all arrived within 10 s. */
 export async function take(

@@ -147,7 +147,12 @@ function checkNearSearch(
   }
 }
 
-const listingSearchFields = {
+/**
+ * What a search looks for: words, a category, a type, a place and a radius. Browsing and saved
+ * searches both take these fields from here, so a saved search matches by search's own rules
+ * (decision 074).
+ */
+export const searchFilterSchema = z.object({
   search: text().trim().max(200).optional(),
   /** Empty means every category ("All", docs/product/screens.md#home). */
   category: z
@@ -158,6 +163,10 @@ const listingSearchFields = {
   /** Listings around this point get their distance; with a radius, only those within it. */
   near: latLngSchema.optional(),
   radiusMiles: radiusMilesSchema.optional(),
+});
+
+const listingSearchFields = {
+  ...searchFilterSchema.shape,
   /** Newest first, or nearest first (needs near). */
   sort: z.enum(['newest', 'distance']).default('newest'),
   cursor: listingCursorSchema.nullish(),
@@ -178,10 +187,7 @@ export type UpdateListingInput = z.input<typeof updateListingSchema>;
 const salesBetweenFields = {
   from: calendarDateSchema,
   to: calendarDateSchema,
-  near: latLngSchema.optional(),
-  radiusMiles: radiusMilesSchema.optional(),
-  search: text().trim().max(200).optional(),
-  category: listingSearchFields.category,
+  ...searchFilterSchema.pick({ near: true, radiusMiles: true, search: true, category: true }).shape,
 };
 function checkSalesBetween(
   v: { from: string; to: string; near?: LatLngInput; radiusMiles?: number },

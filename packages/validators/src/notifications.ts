@@ -2,7 +2,7 @@ import { z } from './zod';
 
 import { LISTING_TYPES } from './constants';
 import { idSchema, text } from './input';
-import { categorySchema, latLngSchema, radiusMilesSchema } from './listing';
+import { searchFilterSchema } from './listing';
 import { NOTIFICATION_TEXT } from './notification-text';
 
 const M = NOTIFICATION_TEXT;
@@ -94,14 +94,9 @@ const savedSearchName = text().trim().min(1, M.nameRequired).max(SAVED_SEARCH_NA
 export const savedSearchInputSchema = z
   .object({
     name: savedSearchName.optional(),
-    search: text().trim().max(200).default(''),
-    category: z
-      .union([z.literal(''), categorySchema])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    listingType: z.enum(LISTING_TYPES).optional(),
-    near: latLngSchema.optional(),
-    radiusMiles: radiusMilesSchema.optional(),
+    ...searchFilterSchema.shape,
+    // Saved, the words are a string even when none were typed.
+    search: searchFilterSchema.shape.search.unwrap().default(''),
     push: z.boolean().default(true),
     email: z.enum(SAVED_SEARCH_EMAIL).default('daily'),
   })

@@ -17,13 +17,11 @@ import {
   successSchema,
 } from '@yardsale/validators';
 
+import { canResumeAfter, eventsAfter, latestEventId } from '../services/conversation-events';
 import {
-  canResumeAfter,
   conversationMessages,
   deleteConversation,
   deleteMessage,
-  eventsAfter,
-  latestEventId,
   listConversations,
   markConversationRead,
   sendMessage,

@@ -11,7 +11,8 @@ import { UI_TEXT } from '@yardsale/validators';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { describeError } from '../errors';
-import { addListingPhotos, createListing, purgeEndedListings } from '../services/listings';
+import { addListingPhotos } from '../services/listing-photos';
+import { createListing, purgeEndedListings } from '../services/listings';
 import { TEST_ADMIN_EMAIL, createTestApi, refusal } from '../testing';
 import type { TestApi } from '../testing';
 

@@ -16,17 +16,15 @@ import {
 } from '@yardsale/validators';
 
 import {
-  deleteListing,
-  getListing,
   listListings,
   listingStats,
   listingsOfOwner,
   liveListingsOfUser,
-  publishListing,
-  removeListingPhoto,
   salesBetween,
-  updateListing,
-} from '../services/listings';
+} from '../services/listing-browse';
+import { removeListingPhoto } from '../services/listing-photos';
+import { getListing } from '../services/listing-rows';
+import { deleteListing, publishListing, updateListing } from '../services/listings';
 import { createTRPCRouter, enforceRateLimit, protectedProcedure, verifiedProcedure } from '../trpc';
 
 export const listingsRouter = createTRPCRouter({

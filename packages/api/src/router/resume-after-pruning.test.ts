@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import { pruneEvents } from '../services/conversations';
+import { pruneEvents } from '../services/conversation-events';
 import { createTestApi, latestEventId, take } from '../testing';
 import type { TestApi } from '../testing';
 

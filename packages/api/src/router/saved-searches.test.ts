@@ -19,7 +19,7 @@ import { describeError } from '../errors';
 import { createServerDeps } from '../services/create';
 import { runOutboxBatch } from '../services/outbox';
 import { runSavedSearchMatching } from '../services/saved-search-matching';
-import { matchSavedSearches } from '../services/saved-searches';
+import { matchSavedSearches } from '../services/match-saved-searches';
 import { createTestApi, refusal } from '../testing';
 import type { TestApi } from '../testing';
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 import { listingRefSchema, listingSummarySchema, savedStateSchema } from '@yardsale/validators';
 
-import { savedListingsOf } from '../services/listings';
-import { isListingSaved, saveListing, unsaveListing } from '../services/saved';
+import { isListingSaved, saveListing, savedListingsOf, unsaveListing } from '../services/saved';
 import { createTRPCRouter, protectedProcedure } from '../trpc';
 
 export const savedRouter = createTRPCRouter({

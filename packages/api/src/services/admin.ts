@@ -5,7 +5,7 @@ import * as schema from '@yardsale/db/schema';
 import { NOTIFICATION_TEXT, SYSTEM_ACCOUNT } from '@yardsale/validators';
 import type { SessionUser } from '@yardsale/validators';
 
-import { lockEventsForEveryone } from './conversations';
+import { lockEventsForEveryone } from './conversation-events';
 import { deleteListings } from './listings';
 import type { ServerDeps } from './types';
 

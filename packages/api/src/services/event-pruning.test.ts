@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { createTestApi } from '../testing';
 import type { TestApi } from '../testing';
-import { eventsAfter, pruneEvents } from './conversations';
+import { eventsAfter, pruneEvents } from './conversation-events';
 
 describe.each(testDatabaseKinds())('pruning live events on %s', (kind) => {
   let api: TestApi;

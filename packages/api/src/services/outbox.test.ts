@@ -12,14 +12,9 @@ import type { TestBrowser, TestPushService } from '../push-testing';
 import { createTestApi } from '../testing';
 import type { TestApi } from '../testing';
 import type { OutboundLimits } from './outbound';
-import {
-  DEVICE_REMOVED_AFTER_REFUSALS,
-  OUTBOX_LEASE_MS,
-  OUTBOX_MAX_ATTEMPTS,
-  queueDailyDigests,
-  retryDelayMs,
-  runOutboxBatch,
-} from './outbox';
+import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, queueDailyDigests, runOutboxBatch } from './outbox';
+import { DEVICE_REMOVED_AFTER_REFUSALS } from './outbox-push';
+import { retryDelayMs } from './outbox-row';
 import { markOnline } from './presence';
 import { createPushSender, newVapidKeys } from './push';
 

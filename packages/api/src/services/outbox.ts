@@ -1,34 +1,23 @@
-import { createHash } from 'node:crypto';
-
-import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+/**
+ * The notification outbox: rows claimed a few per person under a lease, sent (push or mail), and
+ * marked sent, not needed, due again later, or given up; the daily digests; the worker that keeps
+ * sending.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import { executeRows } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
-import { NOTIFICATION_TEXT } from '@yardsale/validators';
-import type { NotificationKind } from '@yardsale/validators';
 
-import { MailUnavailableError } from './mail';
-import { digestMail, notificationMail } from './notification-mail';
-import type { DigestListing } from './notification-mail';
-import { notificationSettingsOf, unsubscribeTokenOf } from './notifications';
+import { notificationSettingsOf } from './notifications';
+import { mailedLately, sendMail } from './outbox-mail';
+import { sendPush } from './outbox-push';
+import { retryDelayMs } from './outbox-row';
+import type { Payload, Row, Skip } from './outbox-row';
 import { isOnline } from './presence';
-import { RefusedTargetError } from './outbound';
-import { PushFailedError } from './push';
-import type { PushSender } from './push';
-import { pushTarget } from './push-subscriptions';
 import { createPause } from './pause';
 import type { ServerDeps } from './types';
 
-const {
-  listingImages,
-  listings,
-  messages,
-  notificationOutbox,
-  pushSubscriptions,
-  sessions,
-  users,
-} = schema;
-const M = NOTIFICATION_TEXT;
+const { messages, notificationOutbox } = schema;
 
 /** People whose rows one batch claims. */
 export const OUTBOX_BATCH = 50;
@@ -50,37 +39,6 @@ export const OUTBOX_LEASE_MS = 2 * 60 * 1000;
  * stops the process (or never ends) is given up after as many tries as one that fails cleanly.
  */
 export const OUTBOX_MAX_ATTEMPTS = 8;
-/** At most one mail an hour per conversation about new messages. */
-const MESSAGE_MAIL_GAP_MS = 60 * 60 * 1000;
-/** A device whose push service refused this many sends in a row, the last one for good, is removed. */
-export const DEVICE_REMOVED_AFTER_REFUSALS = 3;
-/** A device that failed this many sends in a row, whatever the reason, is removed. */
-export const DEVICE_REMOVED_AFTER_FAILURES = 10;
-
-/** 30 s, 1 min, 2 min … capped at an hour: a push service or mail server that is down gets time. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
-
-/** What a row says, as the event wrote it. */
-interface Payload {
-  title: string;
-  body: string;
-  url: string;
-  listingId: number | null;
-  conversationId: number | null;
-  messageId: number | null;
-  /** Saved-search mails: the search's name. */
-  savedSearch?: string;
-  /** Digests: the listings, newest first. */
-  digest?: { listingId: number; searchName: string }[];
-}
-
-type Row = typeof notificationOutbox.$inferSelect;
-
-/** Why a row was not sent, when it will never be. */
-type Skip =
-  'off' | 'read' | 'online' | 'recent-mail' | 'no-device' | 'mail-off' | 'gone-user' | 'unverified';
 
 export interface BatchResult {
   claimed: number;
@@ -89,9 +47,6 @@ export interface BatchResult {
   retried: number;
   failed: number;
 }
-
-/** The push service's Topic header: at most 32 URL-safe characters, the same for the same key. */
-const topicOf = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
 
 /**
  * Claims the due rows of up to `people` people, at most OUTBOX_ROWS_PER_PERSON of each, and none of
@@ -283,227 +238,6 @@ async function deliver(deps: ServerDeps, row: Row): Promise<'sent' | Skip> {
   )
     return 'recent-mail';
   return sendMail(deps, row, payload);
-}
-
-async function mailedLately(deps: ServerDeps, row: Row, payload: Payload): Promise<boolean> {
-  const since = new Date(deps.now().getTime() - MESSAGE_MAIL_GAP_MS);
-  const [recent] = await deps.db
-    .select({ id: notificationOutbox.id })
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.userId, row.userId),
-        eq(notificationOutbox.kind, 'message'),
-        eq(notificationOutbox.channel, 'email'),
-        gt(notificationOutbox.sentAt, since),
-        sql`${notificationOutbox.payload} ->> 'conversationId' = ${String(payload.conversationId)}`,
-      ),
-    )
-    .orderBy(desc(notificationOutbox.sentAt))
-    .limit(1);
-  return recent !== undefined;
-}
-
-/** No device of the person could be tried now (each is resting after failures): try the row later. */
-class DevicesRestingError extends Error {
-  constructor() {
-    super('every device is resting after failed sends');
-    this.name = 'DevicesRestingError';
-  }
-}
-
-type Device = typeof pushSubscriptions.$inferSelect;
-type DeviceResult = 'sent' | 'gone' | 'failed';
-
-/**
- * Pushes to each of the person's devices at once, each on its own: one device's failure is recorded
- * on that device and costs the others nothing. Sent when any device took it; tried again later when
- * none did and one may yet (a failure that can pass, or devices resting).
- */
-async function sendPush(deps: ServerDeps, row: Row, payload: Payload): Promise<'sent' | Skip> {
-  const { push } = deps;
-  if (!push) return 'no-device';
-  // Only devices whose sign-in is still current: an expired session's row may not be gone yet.
-  const devices = await deps.db
-    .select(getTableColumns(pushSubscriptions))
-    .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .where(and(eq(pushSubscriptions.userId, row.userId), gt(sessions.expiresAt, deps.now())));
-  if (devices.length === 0) return 'no-device';
-  const now = deps.now().getTime();
-  const ready = devices.filter((d) => !d.restingUntil || d.restingUntil.getTime() <= now);
-  if (ready.length === 0) throw new DevicesRestingError();
-  const tag = row.idempotencyKey.replace(/:push$/, '');
-  const message = {
-    title: payload.title,
-    body: payload.body,
-    url: payload.url,
-    tag,
-    listingId: payload.listingId,
-    conversationId: payload.conversationId,
-  };
-  const options = {
-    topic: topicOf(tag),
-    urgency: row.kind === 'message' ? ('high' as const) : ('normal' as const),
-  };
-  const results = await Promise.all(
-    ready.map((device) => pushToDevice(deps, push, device, message, options)),
-  );
-  if (results.includes('sent')) return 'sent';
-  const failed = results.filter((r) => r === 'failed').length;
-  if (failed > 0 || ready.length < devices.length) {
-    throw new PushFailedError(undefined, false, `no device took it (${String(failed)} failed)`);
-  }
-  return 'no-device';
-}
-
-/** One device: sent, gone (removed), or failed (recorded on the device, which rests a while). */
-async function pushToDevice(
-  deps: ServerDeps,
-  push: PushSender,
-  device: Device,
-  message: object,
-  options: Parameters<PushSender['send']>[3],
-): Promise<DeviceResult> {
-  try {
-    // Resolved and checked now, and sent to the address checked (a name may point elsewhere by now).
-    const target = await pushTarget(deps, device.endpoint);
-    const outcome = await push.send(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      message,
-      target,
-      options,
-    );
-    if (outcome === 'gone') {
-      await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      return 'gone';
-    }
-    if (device.failures > 0 || device.restingUntil) {
-      await deps.db
-        .update(pushSubscriptions)
-        .set({ failures: 0, restingUntil: null, lastError: null })
-        .where(eq(pushSubscriptions.id, device.id));
-    }
-    return 'sent';
-  } catch (err) {
-    if (!(err instanceof PushFailedError) && !(err instanceof RefusedTargetError)) throw err;
-    const refused = err instanceof PushFailedError ? err.permanent : err.reason !== 'unresolved';
-    const failures = device.failures + 1;
-    if (
-      failures >= DEVICE_REMOVED_AFTER_FAILURES ||
-      (refused && failures >= DEVICE_REMOVED_AFTER_REFUSALS)
-    ) {
-      await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      deps.logger.warn(
-        { err, deviceId: device.id, userId: device.userId, failures },
-        'a push device failed too often and was removed',
-      );
-    } else {
-      await deps.db
-        .update(pushSubscriptions)
-        .set({
-          failures,
-          restingUntil: new Date(deps.now().getTime() + retryDelayMs(failures)),
-          lastError: err.message.slice(0, 500),
-        })
-        .where(eq(pushSubscriptions.id, device.id));
-      deps.logger.warn(
-        { err, deviceId: device.id, userId: device.userId, failures },
-        'a push to one device failed',
-      );
-    }
-    return 'failed';
-  }
-}
-
-const ACTIONS: Record<NotificationKind, string> = {
-  message: 'Read and reply',
-  review: 'See the review',
-  report: 'See your reports',
-  announcement: 'Read it',
-  'saved-search': 'See the listing',
-};
-
-async function sendMail(deps: ServerDeps, row: Row, payload: Payload): Promise<'sent' | Skip> {
-  if (deps.mail.mode === 'off') return 'mail-off';
-  const [user] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, row.userId));
-  if (!user || user.deletedAt) return 'gone-user';
-  const origin = deps.config.linkOrigin ?? 'http://localhost:3000';
-  const link = (path: string) => new URL(path, origin).toString();
-  const token = await unsubscribeTokenOf(deps.db, row.userId);
-  const query = `token=${encodeURIComponent(token)}&kind=${encodeURIComponent(row.kind)}`;
-  const unsubscribeUrl = link(`/api/notifications/unsubscribe?${query}`);
-  const unsubscribePageUrl = link(`/unsubscribe?${query}`);
-  const messageId = `<${row.idempotencyKey.replaceAll(':', '.')}@${new URL(origin).hostname}>`;
-  const message = payload.digest
-    ? digestMail({
-        to: user.email,
-        firstName: user.firstName,
-        listings: await digestListings(deps, payload.digest, link),
-        savedSearchesUrl: link('/saved-searches'),
-        unsubscribeUrl,
-        unsubscribePageUrl,
-        messageId,
-      })
-    : notificationMail({
-        to: user.email,
-        firstName: user.firstName,
-        title: payload.title,
-        body: payload.body,
-        url: link(payload.url),
-        action: ACTIONS[row.kind],
-        kindLabel: M.kinds[row.kind].label,
-        unsubscribeUrl,
-        unsubscribePageUrl,
-        messageId,
-      });
-  try {
-    await deps.mail.send(message);
-  } catch (err) {
-    if (err instanceof MailUnavailableError) return 'mail-off';
-    throw err;
-  }
-  return 'sent';
-}
-
-/** The digest's listings that still exist, with their cover photos. */
-async function digestListings(
-  deps: ServerDeps,
-  items: { listingId: number; searchName: string }[],
-  link: (path: string) => string,
-): Promise<DigestListing[]> {
-  const ids = items.map((i) => i.listingId);
-  if (ids.length === 0) return [];
-  const rows = await deps.db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      priceRange: listings.priceRange,
-      address: listings.address,
-      photo: sql<string | null>`(select ${listingImages.thumbnailUrl} from ${listingImages}
-        where ${listingImages.listingId} = ${listings.id}
-        order by ${listingImages.isPrimary} desc, ${listingImages.position}, ${listingImages.id} limit 1)`,
-    })
-    .from(listings)
-    .where(inArray(listings.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return items.flatMap((item) => {
-    const l = byId.get(item.listingId);
-    if (!l) return [];
-    return [
-      {
-        title: l.title,
-        url: link(`/listing/${String(l.id)}`),
-        priceRange: l.priceRange,
-        address: l.address,
-        photoUrl: l.photo ? link(l.photo) : null,
-        searchName: item.searchName,
-      },
-    ];
-  });
 }
 
 /**

@@ -17,7 +17,8 @@ import type { ListingInput } from '@yardsale/validators';
 
 import { TEST_ADMIN_EMAIL, createTestApi } from '../testing';
 import type { TestApi } from '../testing';
-import { addListingPhotos, createListing, purgeEndedListings } from './listings';
+import { addListingPhotos } from './listing-photos';
+import { createListing, purgeEndedListings } from './listings';
 import { setProfilePicture } from './users';
 
 const item = (title: string): ListingInput => ({

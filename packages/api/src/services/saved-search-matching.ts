@@ -4,7 +4,7 @@ import type { Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 
 import { announceNotifications } from './notifications';
-import { matchSavedSearches } from './saved-searches';
+import { matchSavedSearches } from './match-saved-searches';
 import { createPause } from './pause';
 import type { ServerDeps } from './types';
 

@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 
 import * as schema from '@yardsale/db/schema';
+import type { ListingSummary } from '@yardsale/validators';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { lockLiveAccount } from './account-lock';
-import { isLive } from './listings';
+import { isLive, selectListings, summaries } from './listing-rows';
 import type { ServerDeps } from './types';
 
 const { listings, savedListings } = schema;
@@ -51,4 +52,13 @@ export async function unsaveListing(
   listingId: number,
 ): Promise<void> {
   await deps.db.delete(savedListings).where(savedBy(userId, listingId));
+}
+
+export async function savedListingsOf(deps: ServerDeps, userId: number): Promise<ListingSummary[]> {
+  const now = deps.now();
+  const rows = await selectListings(deps.db)
+    .innerJoin(savedListings, eq(savedListings.listingId, listings.id))
+    .where(and(eq(savedListings.userId, userId), isLive(now)))
+    .orderBy(desc(savedListings.createdAt), desc(savedListings.id));
+  return summaries(deps.db, rows, now);
 }

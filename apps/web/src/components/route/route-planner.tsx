@@ -3,17 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Button, EmptyState, Input, Label, cn } from '@yardsale/ui';
 import { DEFAULT_SPEED_MPH, appleMapsLegs, googleMapsLegs, planRoute } from '@yardsale/geo/route';
 import type { ListingSummary } from '@yardsale/validators';
-import {
-  AlertTriangleIcon,
-  ClockIcon,
-  ExternalLinkIcon,
-  FlagIcon,
-  HourglassIcon,
-  MapIcon,
-  RouteIcon,
-  Trash2Icon,
-  XIcon,
-} from 'lucide-react';
+import { AlertTriangleIcon, FlagIcon, MapIcon, RouteIcon, Trash2Icon } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 
 import { formatClock, formatDate } from '../../lib/format';
@@ -21,15 +11,16 @@ import { isListingMissing } from '../../lib/listing-id';
 import { useRouteStops } from '../../lib/route-stops';
 import { useTRPC } from '../../lib/trpc';
 import { useViewerLocation } from '../../lib/viewer-location';
-import { formatSaleDays, formatTimeRange } from '../listings/listing-format';
 import { calendarDate } from '../live-sales/sale-days';
 import {
   defaultDeparture,
   fromLocalInputValue,
   routeStopsFor,
-  stopWarning,
   toLocalInputValue,
 } from './plan-inputs';
+import { DirectionsLinks } from './directions-links';
+import { LeftOut } from './left-out-sales';
+import { PlannedStopItem } from './planned-stop-item';
 import { RouteStartPicker } from './route-start';
 import type { RouteStart } from './route-start';
 
@@ -258,80 +249,16 @@ export function RoutePlanner() {
                 </span>
                 Leave {start.label} at {formatClock(new Date(departAt))}
               </li>
-              {plan.stops.map((planned, index) => {
-                const sale = byId.get(planned.stop.id);
-                const warning = stopWarning(planned.warning, planned.stop, planned.waitMinutes);
-                return (
-                  <li
-                    key={planned.stop.id}
-                    data-testid="route-stop"
-                    className={cn(
-                      'flex gap-3 rounded-2xl border bg-card p-4 shadow-card',
-                      planned.warning === 'late' && 'border-amber-300',
-                    )}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-700 text-sm font-bold text-white"
-                    >
-                      {index + 1}
-                    </span>
-                    <div className="grid min-w-0 grow gap-1">
-                      <p className="font-semibold">
-                        <span className="sr-only">Stop {index + 1}: </span>
-                        <Link
-                          to="/listing/$id"
-                          params={{ id: String(planned.stop.id) }}
-                          className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                        >
-                          {planned.stop.title}
-                        </Link>
-                      </p>
-                      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                        <span className="inline-flex items-center gap-1">
-                          <ClockIcon aria-hidden="true" className="size-4" />
-                          Arrive {formatClock(new Date(planned.arriveAt))}
-                        </span>
-                        <span>{planned.legMiles.toFixed(1)} mi drive</span>
-                        {sale ? (
-                          <span>
-                            {formatSaleDays(sale.startDate ?? day, sale.endDate)}
-                            {formatTimeRange(sale.startTime, sale.endTime)
-                              ? ` · ${formatTimeRange(sale.startTime, sale.endTime) ?? ''}`
-                              : ''}
-                          </span>
-                        ) : null}
-                        {sale?.location?.approximate ? <span>Approximate location</span> : null}
-                      </p>
-                      {warning ? (
-                        <p
-                          className={cn(
-                            'flex items-center gap-1.5 text-sm font-medium',
-                            planned.warning === 'late' ? 'text-amber-800' : 'text-foreground',
-                          )}
-                        >
-                          {planned.warning === 'late' ? (
-                            <AlertTriangleIcon aria-hidden="true" className="size-4 shrink-0" />
-                          ) : (
-                            <HourglassIcon aria-hidden="true" className="size-4 shrink-0" />
-                          )}
-                          {warning}
-                        </p>
-                      ) : null}
-                    </div>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      onClick={() => stops.remove(planned.stop.id)}
-                      aria-label={`Remove ${planned.stop.title} from my route`}
-                      className="shrink-0"
-                    >
-                      <XIcon aria-hidden="true" />
-                    </Button>
-                  </li>
-                );
-              })}
+              {plan.stops.map((planned, index) => (
+                <PlannedStopItem
+                  key={planned.stop.id}
+                  planned={planned}
+                  number={index + 1}
+                  sale={byId.get(planned.stop.id)}
+                  day={day}
+                  onRemove={stops.remove}
+                />
+              ))}
             </ol>
 
             {legs ? <DirectionsLinks google={legs.google} apple={legs.apple} /> : null}
@@ -370,94 +297,6 @@ export function RoutePlanner() {
           </div>
         ) : null}
       </section>
-    </div>
-  );
-}
-
-function DirectionsLinks({ google, apple }: { google: string[]; apple: string[] }) {
-  const linkClass =
-    'inline-flex h-10 items-center justify-center gap-2 rounded-lg border bg-card px-4 text-sm font-semibold shadow-xs hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none';
-  const apps = [
-    { name: 'Google Maps', urls: google },
-    { name: 'Apple Maps', urls: apple },
-  ];
-  return (
-    <div className="grid gap-3 rounded-2xl border bg-card p-4 shadow-card">
-      <h3 className="font-semibold">Directions</h3>
-      {google.length > 1 || apple.length > 1 ? (
-        <p className="text-sm text-muted-foreground">
-          The maps apps take a limited number of stops at a time, so the drive is split into legs;
-          each starts where the last one ended.
-        </p>
-      ) : null}
-      {apps.map(({ name, urls }) => (
-        <div key={name} className="flex flex-wrap gap-2">
-          {urls.map((url, index) => (
-            <a key={url} href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-              <ExternalLinkIcon aria-hidden="true" className="size-4" />
-              {urls.length > 1 && index > 0
-                ? `Leg ${String(index + 1)} of ${String(urls.length)}`
-                : `Open in ${name}`}
-              {urls.length > 1 && index === 0 ? (
-                <span className="font-normal text-muted-foreground">
-                  {` · Leg 1 of ${String(urls.length)}`}
-                </span>
-              ) : null}
-              {urls.length > 1 && index > 0 ? <span className="sr-only"> in {name}</span> : null}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function LeftOut({
-  title,
-  note,
-  sales,
-  onRemove,
-}: {
-  title: string;
-  note: string;
-  sales: readonly ListingSummary[];
-  onRemove: (id: number) => void;
-}) {
-  if (sales.length === 0) return null;
-  return (
-    <div className="grid gap-2 rounded-2xl border border-dashed p-4">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <p className="text-sm text-muted-foreground">{note}</p>
-      <ul className="grid gap-2">
-        {sales.map((sale) => (
-          <li key={sale.id} className="flex items-center justify-between gap-2 text-sm">
-            <Link
-              to="/listing/$id"
-              params={{ id: String(sale.id) }}
-              className="font-medium hover:underline"
-            >
-              {sale.title}
-              {sale.startDate ? (
-                <span className="font-normal text-muted-foreground">
-                  {' '}
-                  · {formatSaleDays(sale.startDate, sale.endDate)}
-                </span>
-              ) : null}
-            </Link>
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              onClick={() => onRemove(sale.id)}
-              aria-label={`Remove ${sale.title} from my route`}
-            >
-              <XIcon aria-hidden="true" />
-              Remove
-            </Button>
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }
