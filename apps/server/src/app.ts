@@ -34,6 +34,7 @@ import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { registerOriginCheck } from './security';
 import { registerTrpcHttp } from './trpc-http';
+import type { TrpcHttpOptions } from './trpc-http';
 import { drainUnreadBody } from './unread-body';
 import { registerUploads } from './uploads';
 import { attachWebSocket } from './websocket';
@@ -145,6 +146,22 @@ export const compressOptions: FastifyCompressOptions = {
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
 };
 
+/**
+ * What tRPC over HTTP is given, in one place: the direct path and tRPC's own handler both answer with
+ * these (an onError added here applies to every call).
+ */
+export function trpcOptions(deps: ServerDeps): TrpcHttpOptions {
+  return {
+    router: appRouter,
+    // One request carries at most this many calls, and searches count more (docs/decisions/026).
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext: async ({ req, res, info }) => {
+      await assertBatchAffordable(info.calls);
+      return createTRPCContext(deps, requestInfo(req, res));
+    },
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: safeLoggerOptions(
@@ -228,15 +245,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send({ message: `${UI_TEXT.serverError} (ref ${req.id})`, errorId: req.id });
   });
 
-  await registerTrpcHttp(app, deps, {
-    router: appRouter,
-    // One request carries at most this many calls, and searches count more (docs/decisions/026).
-    maxBatchSize: MAX_BATCH_SIZE,
-    createContext: async ({ req, res, info }) => {
-      await assertBatchAffordable(info.calls);
-      return createTRPCContext(deps, requestInfo(req, res));
-    },
-  });
+  await registerTrpcHttp(app, trpcOptions(deps));
 
   await registerRestRoutes(app, deps, restRoutes);
   const openApi = withOperationsPaths(buildOpenApiDocument(restRoutes));
