@@ -293,13 +293,7 @@ export function procedureRoute<I, O>(
     procedure: path,
     body: documentedBody,
     query: documentedQuery,
-    multipart: form && {
-      fileFields: form.fileFields,
-      maxFiles: form.maxFiles,
-      maxBytes: form.maxBytes,
-      tooLargeMessage: form.tooLargeMessage,
-      tooManyMessage: form.tooManyMessage,
-    },
+    multipart: form,
     run: async (call) => {
       let readInput: () => Promise<unknown>;
       if (form) readInput = async () => form.toInput((await call.form.read()).fields);
