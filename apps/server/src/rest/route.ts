@@ -324,13 +324,16 @@ type SessionRouteSpec = Omit<RestRouteDescription, 'access'> & {
  */
 export function sessionRoute(spec: SessionRouteSpec): RestRoute {
   const { beforeBody } = spec;
-  const common = {
+  const common: Pick<
+    RestRoute,
+    'method' | 'url' | 'operationId' | 'summary' | 'tag' | 'access' | 'multipart' | 'beforeBody'
+  > = {
     method: spec.method,
     url: spec.url,
     operationId: spec.operationId,
     summary: spec.summary,
     tag: spec.tag,
-    access: 'user' as const,
+    access: 'user',
     multipart: spec.multipart,
     beforeBody:
       beforeBody &&
