@@ -52,7 +52,6 @@ export {
 } from './services/saved-searches';
 export type { MatchingResult, SavedSearchMatcher } from './services/saved-search-matching';
 export { digestMail, notificationMail } from './services/notification-mail';
-export { callWithFormInput } from './upload-call';
 export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';
 export {
   accountExportFileName,

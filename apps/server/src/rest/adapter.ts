@@ -1,14 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { callWithFormInput, createCaller, createTRPCContext } from '@yardsale/api';
+import { createTRPCContext } from '@yardsale/api';
 import type { ServerDeps, UploadedForm } from '@yardsale/api';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { requestInfo } from '../request-info';
 import { sendError } from './errors';
-import { idParam } from './routes';
-import type { MultipartSpec, RestRoute } from './routes';
+import { fieldsOf, idParam, signedIn } from './route';
+import type { MultipartSpec, RestRoute } from './route';
 
 /** Parts (files and fields) one multipart form may hold. */
 const MAX_FORM_FIELDS = 50;
@@ -53,7 +53,7 @@ async function readMultipart(
       }
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
+    const code = err instanceof Error && 'code' in err ? err.code : undefined;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: spec.tooLargeMessage });
     if (code === 'FST_FILES_LIMIT')
@@ -116,27 +116,13 @@ function registerRoute(app: FastifyInstance, deps: ServerDeps, route: RestRoute)
       try {
         const requestCtx = await createTRPCContext(deps, requestInfo(req, reply));
         const ctx = form ? { ...requestCtx, upload: form } : requestCtx;
-        if (route.access !== 'public' && !ctx.user) {
-          throw new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.auth.unauthorized });
-        }
+        if (route.access !== 'public') signedIn(ctx.user);
+        const params = fieldsOf(req.params);
         // A path id is checked before an upload's body is read.
-        if (route.url.includes(':id')) idParam(req.params as Record<string, string>);
-        const known = {
-          caller: createCaller(ctx),
-          ctx,
-          deps,
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, string>,
-        };
+        if (route.url.includes(':id')) idParam(params);
+        const known = { ctx, deps, params, query: fieldsOf(req.query) };
         if (route.beforeBody) await route.beforeBody(known);
-        const upload = form ?? notMultipart;
-        const call = {
-          ...known,
-          body: req.body ?? {},
-          files: async () => (await upload.read()).files,
-          callWithForm: (path: string, toInput: (fields: Record<string, string>) => unknown) =>
-            callWithFormInput(ctx, path, async () => toInput((await upload.read()).fields)),
-        };
+        const call = { ...known, body: req.body ?? {}, form: form ?? notMultipart };
         if (route.download) {
           const { fileName, body } = await route.run(call);
           // A stream that fails part way can only cut the connection: the headers are gone by then.

@@ -315,6 +315,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's listings, ended ones included (isExpired) */
+        get: operations["listMyListings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listings/{id}/saved": {
         parameters: {
             query?: never;
@@ -345,23 +362,6 @@ export interface paths {
         post: operations["saveListing"];
         /** Remove a listing from the saved ones */
         delete: operations["unsaveListing"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/listings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user's listings, ended ones included (isExpired) */
-        get: operations["listMyListings"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2944,6 +2944,122 @@ export interface operations {
             };
         };
     };
+    listMyListings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        userId: number;
+                        title: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        category: "Multi-Family" | "Electronics" | "Furniture" | "Clothing" | "Books & Media" | "Kids & Family" | "Toys" | "Sports" | "Home & Garden" | "Automotive" | "Collectibles" | "Antiques" | "Other";
+                        /** @enum {string} */
+                        listingType: "garage-sale" | "single-item";
+                        /** @enum {string} */
+                        priceRange: "Free" | "Under $25" | "$25-$50" | "$50-$100" | "$100-$250" | "$250+" | "Negotiable";
+                        address: string;
+                        startDate: string | null;
+                        endDate: string | null;
+                        startTime: string | null;
+                        endTime: string | null;
+                        timeZone: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        contactPhone: string | null;
+                        contactEmail: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        location: {
+                            latitude: number;
+                            longitude: number;
+                            approximate: boolean;
+                        } | null;
+                        distanceMiles: number | null;
+                        primaryImage: {
+                            imageUrl: string;
+                            thumbnailUrl: string;
+                            width: number | null;
+                            height: number | null;
+                        } | null;
+                        imageCount: number;
+                        user: {
+                            id: number;
+                            firstName: string;
+                            lastName: string;
+                            profilePicture: string | null;
+                        };
+                        isExpired: boolean;
+                    }[];
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
     getSavedState: {
         parameters: {
             query?: never;
@@ -3114,122 +3230,6 @@ export interface operations {
                     "application/json": {
                         isSaved: boolean;
                     };
-                };
-            };
-            /** @description Refused input; `message` says why */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The sentence to show the person */
-                        message: string;
-                        errors?: {
-                            [key: string]: string[];
-                        };
-                        /** @description Id of a logged server fault */
-                        errorId?: string;
-                    };
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The sentence to show the person */
-                        message: string;
-                        errors?: {
-                            [key: string]: string[];
-                        };
-                        /** @description Id of a logged server fault */
-                        errorId?: string;
-                    };
-                };
-            };
-            /** @description Too many requests; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The sentence to show the person */
-                        message: string;
-                        errors?: {
-                            [key: string]: string[];
-                        };
-                        /** @description Id of a logged server fault */
-                        errorId?: string;
-                    };
-                };
-            };
-        };
-    };
-    listMyListings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        userId: number;
-                        title: string;
-                        description: string | null;
-                        /** @enum {string} */
-                        category: "Multi-Family" | "Electronics" | "Furniture" | "Clothing" | "Books & Media" | "Kids & Family" | "Toys" | "Sports" | "Home & Garden" | "Automotive" | "Collectibles" | "Antiques" | "Other";
-                        /** @enum {string} */
-                        listingType: "garage-sale" | "single-item";
-                        /** @enum {string} */
-                        priceRange: "Free" | "Under $25" | "$25-$50" | "$50-$100" | "$100-$250" | "$250+" | "Negotiable";
-                        address: string;
-                        startDate: string | null;
-                        endDate: string | null;
-                        startTime: string | null;
-                        endTime: string | null;
-                        timeZone: string;
-                        /** Format: date-time */
-                        endsAt: string;
-                        contactPhone: string | null;
-                        contactEmail: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                        location: {
-                            latitude: number;
-                            longitude: number;
-                            approximate: boolean;
-                        } | null;
-                        distanceMiles: number | null;
-                        primaryImage: {
-                            imageUrl: string;
-                            thumbnailUrl: string;
-                            width: number | null;
-                            height: number | null;
-                        } | null;
-                        imageCount: number;
-                        user: {
-                            id: number;
-                            firstName: string;
-                            lastName: string;
-                            profilePicture: string | null;
-                        };
-                        isExpired: boolean;
-                    }[];
                 };
             };
             /** @description Refused input; `message` says why */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import type { RestRoute } from './routes';
+import { fieldsOf } from './route';
+import type { RestRoute } from './route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -46,9 +47,9 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       schema: { type: 'integer' },
     }));
     const queryParams = route.query
-      ? Object.entries(
-          (toJsonSchema(route.query, 'input').properties ?? {}) as Record<string, unknown>,
-        ).map(([name, schema]) => ({ name, in: 'query', required: false, schema }))
+      ? Object.entries(fieldsOf(toJsonSchema(route.query, 'input').properties)).map(
+          ([name, schema]) => ({ name, in: 'query', required: false, schema }),
+        )
       : [];
     let requestBody: unknown;
     if (route.multipart) {
@@ -69,7 +70,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { ...fields, properties: { ...(fields.properties as object), ...files } },
+            schema: { ...fields, properties: { ...fieldsOf(fields.properties), ...files } },
           },
         },
       };

@@ -1,0 +1,28 @@
+import { mapConfigSchema, placeSchema } from '@yardsale/validators';
+
+import { api, procedureRoute } from '../route';
+import type { RestRoute } from '../route';
+
+/** Places and the map, worked out on the server. */
+export const geoRoutes: RestRoute[] = [
+  procedureRoute(api.geo.lookup, {
+    method: 'GET',
+    url: '/api/geo/lookup',
+    operationId: 'lookupPlace',
+    summary:
+      'Find a US ZIP code or "Town, ST" (offline, nothing leaves the server): its centre, or null when unknown',
+    tag: 'geo',
+    query: { q: 'query' },
+    response: placeSchema.nullable(),
+    access: 'public',
+  }),
+  procedureRoute(api.geo.mapConfig, {
+    method: 'GET',
+    url: '/api/geo/map-config',
+    operationId: 'getMapConfig',
+    summary: "The map's tile URL template ({z}, {x}, {y}) and the credit its provider requires",
+    tag: 'geo',
+    response: mapConfigSchema,
+    access: 'public',
+  }),
+];
