@@ -16,7 +16,7 @@ import {
   SESSION_SHORT_HOURS,
 } from '@yardsale/validators';
 
-import { sessionUserColumns } from '../services/users';
+import { sessionUserColumns } from '../services/session-user';
 
 type UserAttributes = Omit<SessionUser, 'id'>;
 interface SessionAttributes {
