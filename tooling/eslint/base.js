@@ -24,7 +24,8 @@ export const baseConfig = tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // Installed packages cannot import us back; not walking them makes the rule six times cheaper.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/consistent-type-imports': [
         'error',
         { prefer: 'type-imports', fixStyle: 'separate-type-imports' },
