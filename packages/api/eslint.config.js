@@ -6,15 +6,16 @@ import baseConfig from '@yardsale/eslint-config/base';
  * only other services, the database and the validators.
  */
 const upward = {
+  // Any depth: a service in a sub-folder is held to the same.
   group: [
-    '../trpc',
-    '../context',
-    '../root',
-    '../router',
-    '../router/*',
-    '../session-cookie',
-    '../request-limits',
-    '../upload-call',
+    '**/trpc',
+    '**/context',
+    '**/root',
+    '**/router',
+    '**/router/**',
+    '**/session-cookie',
+    '**/request-limits',
+    '**/upload-call',
     'fastify',
     '@fastify/*',
   ],
