@@ -165,6 +165,12 @@ export async function startServer(
     } catch (err) {
       log.error({ err }, 'pruning old live events failed');
     }
+    // Ended sessions never validate; their rows only take room (a session is ended when next used).
+    try {
+      await server.metrics.timeJob('sessions', () => server.deps.sessions.deleteExpired());
+    } catch (err) {
+      log.error({ err }, 'deleting ended sessions failed');
+    }
   };
   await purge();
   const purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);

@@ -52,9 +52,6 @@ export {
 } from './services/saved-searches';
 export type { MatchingResult, SavedSearchMatcher } from './services/saved-search-matching';
 export { digestMail, notificationMail } from './services/notification-mail';
-export { checkListingPhotoUpload, limitProfilePictureUpload } from './services/upload-checks';
-export {
-  accountExportFileName,
-  exportAccount,
-  limitAccountExport,
-} from './services/account-export';
+export { checkListingPhotoUpload } from './services/upload-checks';
+export { limitAccountExport, limitProfilePictureUpload } from './request-limits';
+export { accountExportFileName, exportAccount } from './services/account-export';

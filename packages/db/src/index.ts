@@ -2,6 +2,7 @@ export * from './schema';
 export * from './client';
 export * from './password';
 export * from './storage';
+export * from './open-storage';
 export {
   sql,
   eq,

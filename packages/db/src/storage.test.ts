@@ -5,8 +5,9 @@ import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { openStorage } from './open-storage';
 import { startS3Server } from './s3-testing';
-import { createLocalStorage, isValidStorageKey, openStorage } from './storage';
+import { createLocalStorage, isValidStorageKey } from './storage';
 import type { FileStorage } from './storage';
 import { createS3Storage } from './storage-s3';
 

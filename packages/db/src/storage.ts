@@ -150,16 +150,3 @@ export type StorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S
 
 /** A storage with its connections, closed when the process is done with it. */
 export type OpenStorage = FileStorage & { close(): void };
-
-/**
- * The configured storage: the local folder (created if missing), or the bucket. The S3 client is loaded
- * only when a bucket is configured, so a local installation never pays for it.
- */
-export async function openStorage(config: StorageConfig): Promise<OpenStorage> {
-  if (config.kind === 'local') {
-    await mkdir(config.dir, { recursive: true });
-    return { ...createLocalStorage(config.dir), close: () => undefined };
-  }
-  const { createS3Storage } = await import('./storage-s3');
-  return createS3Storage(config);
-}

@@ -116,4 +116,20 @@ describe.each(testDatabaseKinds())('session lifetimes on %s', (kind) => {
     clock += 10 * DAY_MS;
     expect(await api.deps.sessions.validate(token, { renew: false })).toBeNull();
   });
+
+  it('deletes the rows of ended sessions and keeps the live ones', async () => {
+    const browser = await signIn(false);
+    const remembered = await signIn(true);
+    const rowOf = async (cookie: string) =>
+      api.handle.db
+        .select()
+        .from(schema.sessions)
+        .where(eq(schema.sessions.id, hashSessionToken(cookie.split('=')[1] ?? '')));
+
+    clock += 24 * HOUR_MS + 1000;
+    await api.deps.sessions.deleteExpired();
+    expect(await rowOf(browser.cookie)).toHaveLength(0);
+    expect(await rowOf(remembered.cookie)).toHaveLength(1);
+    expect((await visit(remembered.cookie)).me).not.toBeNull();
+  });
 });

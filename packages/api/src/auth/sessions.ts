@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Cookie, Lucia, generateIdFromEntropySize } from 'lucia';
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 
 import { preparedPerDatabase } from '@yardsale/db';
 import type { Database } from '@yardsale/db';
@@ -16,11 +16,13 @@ import {
   SESSION_SHORT_HOURS,
 } from '@yardsale/validators';
 
-import { sessionUserColumns } from '../services/users';
+import { sessionUserColumns } from '../services/session-user';
 
 type UserAttributes = Omit<SessionUser, 'id'>;
 interface SessionAttributes {
   remember: boolean;
+  /** Sign-in time: the absolute lifetime counts from here. */
+  createdAt: Date;
 }
 
 declare module 'lucia' {
@@ -57,87 +59,113 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** One session row with its user, by token hash: the primary-key lookup every validation costs. */
-const sessionByHash = preparedPerDatabase((db) =>
-  db
+/**
+ * Lucia's storage over our drizzle tables, every query prepared: validating a session is one
+ * primary-key lookup, as cheap as the statement can be. A session's id here is the hash of its token
+ * (the token itself is never stored), so every id this adapter returns can be handed back to it.
+ */
+const sessionQueries = preparedPerDatabase((db) => ({
+  byId: db
     .select({ session: schema.sessions, user: sessionUserColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
     // A sign-in that raced the account's deletion may have written its row after the deletion's
     // sweep: a deleted account's session never opens it.
-    .where(and(eq(schema.sessions.id, sql.placeholder('hash')), isNull(schema.users.deletedAt)))
+    .where(and(eq(schema.sessions.id, sql.placeholder('id')), isNull(schema.users.deletedAt)))
     .limit(1)
-    .prepare('session_by_hash'),
-);
+    .prepare('session_by_id'),
+  ofUser: db
+    .select()
+    .from(schema.sessions)
+    .where(eq(schema.sessions.userId, sql.placeholder('userId')))
+    .prepare('sessions_of_user'),
+  insert: db
+    .insert(schema.sessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      expiresAt: sql.placeholder('expiresAt'),
+      remember: sql.placeholder('remember'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare('session_insert'),
+  renew: db
+    .update(schema.sessions)
+    // Drizzle's set() takes a placeholder only inside sql``.
+    .set({ expiresAt: sql`${sql.placeholder('expiresAt')}` })
+    .where(eq(schema.sessions.id, sql.placeholder('id')))
+    .prepare('session_renew'),
+  delete: db
+    .delete(schema.sessions)
+    .where(eq(schema.sessions.id, sql.placeholder('id')))
+    .prepare('session_delete'),
+  deleteOfUser: db
+    .delete(schema.sessions)
+    .where(eq(schema.sessions.userId, sql.placeholder('userId')))
+    .prepare('sessions_of_user_delete'),
+  deleteExpired: db
+    .delete(schema.sessions)
+    .where(lt(schema.sessions.expiresAt, sql.placeholder('now')))
+    .prepare('sessions_expired_delete'),
+}));
 
-async function findSession(db: Database, token: string) {
-  const [row] = await sessionByHash(db).execute({ hash: hashSessionToken(token) });
-  return row ?? null;
-}
+const toDatabaseSession = (row: typeof schema.sessions.$inferSelect): DatabaseSession => ({
+  id: row.id,
+  userId: row.userId,
+  expiresAt: row.expiresAt,
+  attributes: { remember: row.remember, createdAt: row.createdAt },
+});
 
-/**
- * Lucia's storage over our drizzle tables, for Lucia's cookie handling. Lucia's own session checks
- * read the wall clock; ours (below) read the server's clock and know the absolute lifetime.
- */
 class SessionAdapter implements Adapter {
-  constructor(private readonly db: Database) {}
+  private readonly queries: ReturnType<typeof sessionQueries>;
 
-  async getSessionAndUser(token: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
-    const row = await findSession(this.db, token);
+  constructor(
+    db: Database,
+    private readonly now: () => Date,
+  ) {
+    this.queries = sessionQueries(db);
+  }
+
+  async getSessionAndUser(id: string): Promise<[DatabaseSession | null, DatabaseUser | null]> {
+    const [row] = await this.queries.byId.execute({ id });
     // The system account never signs in, whatever a sessions row says.
     if (!row || row.user.role === 'system') return [null, null];
-    const { id, ...attributes } = row.user;
-    return [
-      {
-        id: token,
-        userId: row.session.userId,
-        expiresAt: row.session.expiresAt,
-        attributes: { remember: row.session.remember },
-      },
-      { id, attributes },
-    ];
+    const { id: userId, ...attributes } = row.user;
+    return [toDatabaseSession(row.session), { id: userId, attributes }];
   }
 
   async getUserSessions(userId: number): Promise<DatabaseSession[]> {
-    // Tokens are not recoverable from their hashes; Lucia only needs this for listing sessions.
-    const rows = await this.db
-      .select()
-      .from(schema.sessions)
-      .where(eq(schema.sessions.userId, userId));
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      expiresAt: r.expiresAt,
-      attributes: { remember: r.remember },
-    }));
+    const rows = await this.queries.ofUser.execute({ userId });
+    return rows.map(toDatabaseSession);
   }
 
   async setSession(session: DatabaseSession): Promise<void> {
-    await this.db.insert(schema.sessions).values({
-      id: hashSessionToken(session.id),
+    await this.queries.insert.execute({
+      id: session.id,
       userId: session.userId,
+      // An insert's placeholders go through the columns' encoding (Dates); the other statements'
+      // go to the driver as they are (ISO strings).
       expiresAt: session.expiresAt,
       remember: session.attributes.remember,
+      createdAt: session.attributes.createdAt,
     });
   }
 
-  async updateSessionExpiration(token: string, expiresAt: Date): Promise<void> {
-    await this.db
-      .update(schema.sessions)
-      .set({ expiresAt })
-      .where(eq(schema.sessions.id, hashSessionToken(token)));
+  async updateSessionExpiration(id: string, expiresAt: Date): Promise<void> {
+    await this.queries.renew.execute({ id, expiresAt: expiresAt.toISOString() });
   }
 
-  async deleteSession(token: string): Promise<void> {
-    await this.db.delete(schema.sessions).where(eq(schema.sessions.id, hashSessionToken(token)));
+  async deleteSession(id: string): Promise<void> {
+    await this.queries.delete.execute({ id });
   }
 
   async deleteUserSessions(userId: number): Promise<void> {
-    await this.db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+    await this.queries.deleteOfUser.execute({ userId });
   }
 
+  /** By the server's clock, as every other lifetime here. */
   async deleteExpiredSessions(): Promise<void> {
-    await this.db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, new Date()));
+    await this.queries.deleteExpired.execute({ now: this.now().toISOString() });
   }
 }
 
@@ -164,6 +192,8 @@ export interface SessionManager {
   invalidate(token: string): Promise<void>;
   /** Ends every session of a user except, optionally, the one with `keepToken`. */
   invalidateUserSessions(userId: number, keepToken?: string): Promise<void>;
+  /** Deletes the rows of sessions that have ended; none of them would validate anyway. */
+  deleteExpired(): Promise<void>;
   readCookie(cookieHeader: string | undefined): string | null;
   blankCookie(): Cookie;
 }
@@ -173,14 +203,17 @@ export interface SessionManager {
  * 90 days from sign-in at most, behind a persistent cookie; others last 24 hours from sign-in behind a
  * browser-session cookie. The token's prefix says which kind it is. Validating costs one primary-key
  * lookup, plus an update when a remembered session is renewed.
+ *
+ * Lucia makes the tokens, reads and writes the cookie, and every session is stored, read and ended
+ * through its adapter; the lifetimes are ours (decision 081): Lucia's own create and validate know one
+ * lifetime for every session, no absolute end and no clock but the wall's.
  */
 export function createSessionManager(
   db: Database,
   options: { secureCookies: boolean; now?: () => Date },
 ): SessionManager {
   const now = options.now ?? (() => new Date());
-  const adapter = new SessionAdapter(db);
-  // Lucia reads and writes the cookie; the lifetimes are ours.
+  const adapter = new SessionAdapter(db, now);
   const lucia = new Lucia(adapter, {
     sessionCookie: {
       name: SESSION_COOKIE_NAME,
@@ -205,50 +238,59 @@ export function createSessionManager(
       const token = (remember ? 'r' : 's') + generateIdFromEntropySize(25);
       const createdAt = now();
       const expiresAt = new Date(createdAt.getTime() + lifetimeOf(remember).idleMs);
-      await db
-        .insert(schema.sessions)
-        .values({ id: hashSessionToken(token), userId, expiresAt, remember, createdAt });
+      await adapter.setSession({
+        id: hashSessionToken(token),
+        userId,
+        expiresAt,
+        attributes: { remember, createdAt },
+      });
       return { token, cookie: cookieFor(token, expiresAt, createdAt.getTime()) };
     },
     async validate(token, { renew = true } = {}) {
-      const row = await findSession(db, token);
-      // The system account never signs in, whatever a sessions row says.
-      if (!row || row.user.role === 'system') return null;
-      const { session, user } = row;
-      const lifetime = lifetimeOf(session.remember);
+      const id = hashSessionToken(token);
+      const [session, user] = await adapter.getSessionAndUser(id);
+      if (!session || !user) return null;
+      const { remember, createdAt } = session.attributes;
+      const lifetime = lifetimeOf(remember);
       const at = now().getTime();
-      const absoluteExpiresAt = new Date(session.createdAt.getTime() + lifetime.absoluteMs);
+      const absoluteExpiresAt = new Date(createdAt.getTime() + lifetime.absoluteMs);
       if (at >= session.expiresAt.getTime() || at >= absoluteExpiresAt.getTime()) {
-        await adapter.deleteSession(token);
+        await lucia.invalidateSession(id);
         return null;
       }
       let expiresAt = session.expiresAt;
       let refreshedCookie: Cookie | null = null;
-      // Renewed once half its idle life is gone, as Lucia did; never past the absolute end.
+      // Renewed once half its idle life is gone, as Lucia does; never past the absolute end.
       const renewed = new Date(Math.min(at + lifetime.idleMs, absoluteExpiresAt.getTime()));
       if (renew && expiresAt.getTime() - at < lifetime.idleMs / 2 && renewed > expiresAt) {
-        await adapter.updateSessionExpiration(token, renewed);
+        await adapter.updateSessionExpiration(id, renewed);
         expiresAt = renewed;
         refreshedCookie = cookieFor(token, expiresAt, at);
       }
-      return { user: { ...user }, token, expiresAt, absoluteExpiresAt, refreshedCookie };
+      return {
+        user: { id: user.id, ...user.attributes },
+        token,
+        expiresAt,
+        absoluteExpiresAt,
+        refreshedCookie,
+      };
     },
     async invalidate(token) {
-      await adapter.deleteSession(token);
+      await lucia.invalidateSession(hashSessionToken(token));
     },
     async invalidateUserSessions(userId, keepToken) {
       if (!keepToken) {
-        await adapter.deleteUserSessions(userId);
+        await lucia.invalidateUserSessions(userId);
         return;
       }
-      await db
-        .delete(schema.sessions)
-        .where(
-          and(
-            eq(schema.sessions.userId, userId),
-            ne(schema.sessions.id, hashSessionToken(keepToken)),
-          ),
-        );
+      // Rare (a password change): one delete per other session is no cost worth a query of its own.
+      const keep = hashSessionToken(keepToken);
+      for (const session of await adapter.getUserSessions(userId)) {
+        if (session.id !== keep) await lucia.invalidateSession(session.id);
+      }
+    },
+    async deleteExpired() {
+      await lucia.deleteExpiredSessions();
     },
     readCookie(cookieHeader) {
       return cookieHeader ? lucia.readSessionCookie(cookieHeader) : null;

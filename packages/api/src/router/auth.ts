@@ -43,6 +43,7 @@ import {
   updateProfile,
   WrongCurrentPasswordError,
 } from '../services/users';
+import { startSession } from '../session-cookie';
 import {
   createTRPCRouter,
   enforceRateLimit,
@@ -63,11 +64,6 @@ async function withLinkAttempt<T>(ctx: Context, open: () => Promise<T>): Promise
 
 const wrongCredentials = () =>
   new TRPCError({ code: 'UNAUTHORIZED', message: UI_TEXT.signIn.wrongCredentials });
-
-async function startSession(ctx: Context, userId: number, remember: boolean) {
-  const { cookie } = await ctx.deps.sessions.create(userId, remember);
-  ctx.setHeader('Set-Cookie', cookie.serialize());
-}
 
 /**
  * After the password (or a reset link): a session at once, or, where the account has a second
@@ -156,7 +152,9 @@ export const authRouter = createTRPCRouter({
         },
         (err) => err instanceof WrongSecondFactorError,
       );
-      return finishSecondFactor(ctx, input.challenge, open);
+      const { user, remember } = await finishSecondFactor(ctx.deps, input.challenge, open);
+      await startSession(ctx, user.id, remember);
+      return user;
     }),
 
   logout: publicProcedure.output(successSchema).mutation(async ({ ctx }) => {

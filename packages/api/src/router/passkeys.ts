@@ -17,6 +17,7 @@ import {
   signInWithPasskey,
 } from '../services/passkeys';
 import { WrongSecondFactorError } from '../services/two-factor';
+import { startSession } from '../session-cookie';
 import {
   createTRPCRouter,
   enforceRateLimit,
@@ -73,6 +74,8 @@ export const passkeysRouter = createTRPCRouter({
     .output(sessionUserSchema)
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
-      return signInWithPasskey(ctx, input);
+      const { user, remember } = await signInWithPasskey(ctx.deps, input);
+      await startSession(ctx, user.id, remember);
+      return user;
     }),
 });

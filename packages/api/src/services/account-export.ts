@@ -6,13 +6,9 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 
 import * as schema from '@yardsale/db/schema';
 import type { Executor } from '@yardsale/db';
-import type { SessionUser } from '@yardsale/validators';
 import { SYSTEM_ACCOUNT, UI_TEXT } from '@yardsale/validators';
 
-import type { Context } from '../context';
-import { enforceRateLimit } from '../trpc';
 import { notificationSettingsOf } from './notifications';
-import { RateLimitedError } from './rate-limits';
 import { firstLetter } from './reviews';
 import type { ServerDeps } from './types';
 
@@ -376,22 +372,6 @@ export type AccountExportDocument = Awaited<ReturnType<typeof readDocument>>;
 /** The download's name, dated the day it was made (UTC). */
 export function accountExportFileName(now: Date): string {
   return `yardsale-export-${now.toISOString().slice(0, 10)}.zip`;
-}
-
-/**
- * Three downloads an hour per account: each reads every row and photo of the user. The refusal says when
- * to come back (and sets Retry-After).
- */
-export async function limitAccountExport(ctx: Context, user: SessionUser): Promise<void> {
-  try {
-    await enforceRateLimit(ctx, 'exportByAccount', String(user.id));
-  } catch (err) {
-    if (!(err instanceof RateLimitedError)) throw err;
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: UI_TEXT.dataExport.tooMany(Math.ceil(err.retryAfterSeconds / 60)),
-    });
-  }
 }
 
 /**

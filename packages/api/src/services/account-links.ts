@@ -10,10 +10,11 @@ import { UI_TEXT } from '@yardsale/validators';
 
 import { errorForLog } from '../log-safety';
 import { emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from './account-mail';
+import { isUniqueViolation } from './db-errors';
 import { MailUnavailableError } from './mail';
 import type { MailMessage } from './mail';
+import { sessionUserColumns } from './session-user';
 import type { ServerDeps } from './types';
-import { isUniqueViolation, sessionUserColumns } from './users';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long a mailed link works (decision 067). */

@@ -18,8 +18,9 @@ import * as schema from '@yardsale/db/schema';
 import { MAX_PASSKEYS_PER_ACCOUNT, PASSKEY_TEXT, TWO_FACTOR_TEXT } from '@yardsale/validators';
 import type { SessionUser } from '@yardsale/validators';
 
-import type { Context } from '../context';
 import { finishSecondFactor } from './second-factor-session';
+import type { CompletedSignIn } from './second-factor-session';
+import { sessionUserColumns } from './session-user';
 import {
   closeChallenge,
   findChallenge,
@@ -30,7 +31,6 @@ import {
 import type { OpenChallenge } from './sign-in-challenges';
 import { WrongSecondFactorError } from './two-factor';
 import type { ApiConfig, ServerDeps } from './types';
-import { sessionUserColumns } from './users';
 
 const { passkeys, signInChallenges, users } = schema;
 const M = PASSKEY_TEXT;
@@ -242,23 +242,22 @@ async function verifySignIn(
 
 /**
  * Signs in with a passkey: as the second factor of a sign-in waiting for it, or on its own
- * (password-less). Either way the session starts only here, and the challenge is spent.
+ * (password-less). Either way the sign-in completes only here, and the challenge is spent; the caller
+ * starts the session.
  */
 export async function signInWithPasskey(
-  ctx: Context,
+  deps: ServerDeps,
   input: { token: string; response: AuthenticationResponseJSON; remember: boolean },
-): Promise<SessionUser> {
-  const { userId, secondFactor } = await verifySignIn(ctx.deps, input.token, input.response);
-  if (secondFactor) return finishSecondFactor(ctx, input.token, secondFactor);
-  if (!(await closeChallenge(ctx.deps, input.token))) throw expired();
-  const [user] = await ctx.deps.db
+): Promise<CompletedSignIn> {
+  const { userId, secondFactor } = await verifySignIn(deps, input.token, input.response);
+  if (secondFactor) return finishSecondFactor(deps, input.token, secondFactor);
+  if (!(await closeChallenge(deps, input.token))) throw expired();
+  const [user] = await deps.db
     .select(sessionUserColumns)
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user) throw refused(M.notRecognized);
-  const { cookie } = await ctx.deps.sessions.create(user.id, input.remember);
-  ctx.setHeader('Set-Cookie', cookie.serialize());
-  return user;
+  return { user, remember: input.remember };
 }
 
 /** Removes one of the account's passkeys; the password first, so a stolen session cannot. */

@@ -22,10 +22,10 @@ import type {
 } from '@yardsale/validators';
 
 import { lockLiveAccount } from './account-lock';
+import { isUniqueViolation } from './db-errors';
 import { findPerson, listingOf } from './reviews';
 import { announceNotifications, recordNotifications } from './notifications';
 import type { ServerDeps } from './types';
-import { isUniqueViolation } from './users';
 
 const { listings, reports, users } = schema;
 

@@ -7,9 +7,9 @@ import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 import type { RatingSummary, ReviewOutput, SessionUser } from '@yardsale/validators';
 
 import { lockLiveAccount } from './account-lock';
+import { isUniqueViolation } from './db-errors';
 import { announceNotifications, recordNotifications } from './notifications';
 import type { ServerDeps } from './types';
-import { isUniqueViolation } from './users';
 
 const { listings, reviews, users } = schema;
 

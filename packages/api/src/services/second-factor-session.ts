@@ -5,29 +5,33 @@ import * as schema from '@yardsale/db/schema';
 import type { SessionUser } from '@yardsale/validators';
 import { TWO_FACTOR_TEXT } from '@yardsale/validators';
 
-import type { Context } from '../context';
+import { sessionUserColumns } from './session-user';
 import { closeChallenge } from './sign-in-challenges';
 import type { OpenChallenge } from './sign-in-challenges';
-import { sessionUserColumns } from './users';
+import type { ServerDeps } from './types';
+
+/** A sign-in that is complete: the caller starts the account's session, remembered or not. */
+export interface CompletedSignIn {
+  user: SessionUser;
+  remember: boolean;
+}
 
 /**
- * The second factor was right (a code or a passkey): the challenge is spent, by this answer only,
- * and the session it was waiting for starts on this device.
+ * The second factor was right (a code or a passkey): the challenge is spent, by this answer only, and
+ * the session it was waiting for may start on this device.
  */
 export async function finishSecondFactor(
-  ctx: Context,
+  deps: ServerDeps,
   token: string,
   open: OpenChallenge,
-): Promise<SessionUser> {
+): Promise<CompletedSignIn> {
   const expired = () =>
     new TRPCError({ code: 'UNAUTHORIZED', message: TWO_FACTOR_TEXT.challengeExpired });
-  if (!open.userId || !(await closeChallenge(ctx.deps, token))) throw expired();
-  const [user] = await ctx.deps.db
+  if (!open.userId || !(await closeChallenge(deps, token))) throw expired();
+  const [user] = await deps.db
     .select(sessionUserColumns)
     .from(schema.users)
     .where(and(eq(schema.users.id, open.userId), isNull(schema.users.deletedAt)));
   if (!user) throw expired();
-  const { cookie } = await ctx.deps.sessions.create(user.id, open.remember);
-  ctx.setHeader('Set-Cookie', cookie.serialize());
-  return user;
+  return { user, remember: open.remember };
 }

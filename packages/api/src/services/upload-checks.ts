@@ -5,8 +5,6 @@ import { listingImages, listings } from '@yardsale/db/schema';
 import type { SessionUser } from '@yardsale/validators';
 import { MAX_PHOTOS_PER_LISTING, UI_TEXT } from '@yardsale/validators';
 
-import { enforceRateLimit } from '../trpc';
-import type { Context } from '../context';
 import type { ServerDeps } from './types';
 
 /*
@@ -34,9 +32,4 @@ export async function checkListingPhotoUpload(
   if ((photos?.n ?? 0) >= MAX_PHOTOS_PER_LISTING) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: UI_TEXT.listing.tooManyPhotos });
   }
-}
-
-/** A profile picture: each upload is counted for the account, since each is a costly decode. */
-export async function limitProfilePictureUpload(ctx: Context, user: SessionUser): Promise<void> {
-  await enforceRateLimit(ctx, 'profilePictureByAccount', String(user.id));
 }

@@ -22,29 +22,10 @@ import {
 
 import { errorForLog } from '../log-safety';
 import { endResetLinks, reopenResetMail, requestEmailChange } from './account-links';
+import { isUniqueViolation } from './db-errors';
 import { processImage } from './images';
+import { sessionUserColumns } from './session-user';
 import type { ServerDeps } from './types';
-
-/** A signed-in user as every request sees it: sessions and account changes read the same columns. */
-export const sessionUserColumns = {
-  id: schema.users.id,
-  email: schema.users.email,
-  firstName: schema.users.firstName,
-  lastName: schema.users.lastName,
-  phone: schema.users.phone,
-  profilePicture: schema.users.profilePicture,
-  role: schema.users.role,
-  emailVerified: sql<boolean>`${schema.users.emailVerifiedAt} is not null`.as('email_verified'),
-  createdAt: schema.users.createdAt,
-};
-
-/** PostgreSQL's unique_violation, as both drivers report it (possibly wrapped by drizzle). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const emailTaken = () => new TRPCError({ code: 'CONFLICT', message: UI_TEXT.register.emailTaken });
 

@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 
 import { readDatabaseEnv } from '../env';
-import { contentTypeOf, isValidStorageKey, openStorage } from '../storage';
+import { openStorage } from '../open-storage';
+import { contentTypeOf, isValidStorageKey } from '../storage';
 import { createS3Client } from '../storage-s3';
 
 /*

@@ -1,7 +1,7 @@
 import { createDatabase, migrateDatabase } from '../client';
 import { readDatabaseEnv } from '../env';
 import { DEMO_PASSWORD, seedAccounts, seedDatabase } from '../seed';
-import { openStorage } from '../storage';
+import { openStorage } from '../open-storage';
 
 /*
  * `pnpm db:seed`: an explicit ask for the demo content (decision 030), which the server itself adds only in

@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { cn } from '@yardsale/ui';
 import type { LucideIcon } from 'lucide-react';
 import {
   CircleHelpIcon,
@@ -49,3 +50,11 @@ export const BOTTOM_TABS: readonly TabItem[] = [
   { to: '/create-listing', label: 'Post', icon: PlusIcon },
   { to: '/profile', label: 'Profile', icon: UserIcon },
 ];
+
+/** A link of the header's main navigation; the current page's is underlined. */
+export const navLinkClasses = cn(
+  'relative rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
+  'hover:bg-accent hover:text-foreground',
+  'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+  'aria-[current=page]:text-foreground aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-3 aria-[current=page]:after:-bottom-[13px] aria-[current=page]:after:h-0.5 aria-[current=page]:after:rounded-full aria-[current=page]:after:bg-primary',
+);

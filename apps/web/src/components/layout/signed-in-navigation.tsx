@@ -7,8 +7,7 @@ import { NotificationBell } from '../notifications/notification-bell';
 import type { SessionUser } from '../../lib/session';
 import { useSignOut } from '../../lib/session-actions';
 import { MobileMenu } from './mobile-menu';
-import { MAIN_NAV } from './nav-items';
-import { navLinkClasses } from './site-header';
+import { MAIN_NAV, navLinkClasses } from './nav-items';
 import { UnreadBadge } from './unread-badge';
 
 /*

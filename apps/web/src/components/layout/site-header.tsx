@@ -4,6 +4,7 @@ import { Suspense, lazy } from 'react';
 
 import { useSessionUser } from '../../lib/session';
 import { WordMark } from '../brand/word-mark';
+import { navLinkClasses } from './nav-items';
 
 // Signed in only, and they need the API client: loaded when someone is signed in.
 const SignedInNavigation = lazy(() =>
@@ -13,13 +14,6 @@ const ConversationLiveSync = lazy(() =>
   import('../messages/conversation-live').then((module) => ({
     default: module.ConversationLiveSync,
   })),
-);
-
-export const navLinkClasses = cn(
-  'relative rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
-  'hover:bg-accent hover:text-foreground',
-  'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-  'aria-[current=page]:text-foreground aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-3 aria-[current=page]:after:-bottom-[13px] aria-[current=page]:after:h-0.5 aria-[current=page]:after:rounded-full aria-[current=page]:after:bg-primary',
 );
 
 export function SiteHeader() {
