@@ -20,8 +20,8 @@ import { createTestDatabase, describeWithService, testServiceUrl } from '@yardsa
 import type { TestDatabase } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
-import { freePort, spawnBuiltServer, startNginx, whenRunning } from './process-testing';
-import type { Nginx, ServerProcess } from './process-testing';
+import { freePort, spawnBuiltServer, startNginx, whenRunning } from '../test/process-testing';
+import type { Nginx, ServerProcess } from '../test/process-testing';
 
 /** The value, or the test fails saying what was missing. */
 function got<T>(value: T | null | undefined, what: string): T {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import type { paths } from './rest/openapi-client.gen';
+import type { paths } from '../test/openapi-client.gen';
 import {
   CLIENT_TYPES_FILE,
   describeProblems,
@@ -14,8 +14,8 @@ import {
   lintOpenApiDocument,
 } from './rest/openapi-tooling';
 import { restRoutes } from './rest/routes';
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
@@ -77,7 +77,7 @@ describe('the served OpenAPI document', () => {
     // A plain equality, not a diff of 4,000 lines: the script rewrites the file.
     expect(
       generated === readFileSync(CLIENT_TYPES_FILE, 'utf8'),
-      'src/rest/openapi-client.gen.ts differs from what the served document generates: run pnpm --filter @yardsale/server generate:openapi-client',
+      'test/openapi-client.gen.ts differs from what the served document generates: run pnpm --filter @yardsale/server generate:openapi-client',
     ).toBe(true);
   });
 });

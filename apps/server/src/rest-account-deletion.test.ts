@@ -4,8 +4,8 @@ import { ensureAdminRole } from '@yardsale/api';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { TEST_ADMIN_EMAIL, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const M = UI_TEXT.deleteAccount;
 const PASSWORD = 'leaving-pass-1';

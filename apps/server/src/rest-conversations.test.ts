@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { PRICE_RANGES, UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 describe.each(testDatabaseKinds())('REST conversation paths over HTTP on %s', (kind) => {
   let server: TestServer;

@@ -7,8 +7,8 @@ import { users } from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { sendJson, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { sendJson, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 /** GET /api/user/export over HTTP, as a browser downloads it (decision 069). */
 describe.each(testDatabaseKinds())('the data export over REST on %s', (kind) => {

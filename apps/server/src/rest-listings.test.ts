@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 interface Reply {
   status: number;

@@ -13,8 +13,8 @@ import {
   UI_TEXT,
 } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const M = NOTIFICATION_TEXT;
 const PASSWORD = 'bell-pass-1';

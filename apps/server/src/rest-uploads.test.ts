@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { sendJson, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { sendJson, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const fileCount = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;

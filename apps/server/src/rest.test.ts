@@ -9,8 +9,8 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 interface Reply {
   status: number;

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { within } from '@yardsale/api/testing';
 
-import { freePort, spawnBuiltServer, whenRunning } from './process-testing';
+import { freePort, spawnBuiltServer, whenRunning } from '../test/process-testing';
 
 /** The server process stopping on SIGTERM with a request that never finishes holding it open. */
 describe('the server process stops by its deadline', () => {

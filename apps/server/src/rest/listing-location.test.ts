@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import { startTestServer } from '../test-server';
-import type { TestServer } from '../test-server';
+import { startTestServer } from '../../test/test-server';
+import type { TestServer } from '../../test/test-server';
 
 const fields = {
   title: 'Cedar porch swing',

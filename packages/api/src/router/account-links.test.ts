@@ -8,8 +8,8 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { describeError } from '../errors';
-import { TEST_PASSWORD, createTestApi, refusal, signedInUser, within } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi, refusal, signedInUser, within } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const M = UI_TEXT.account;
 const HOUR_MS = 60 * 60 * 1000;

@@ -7,10 +7,10 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TEXT } from '@yardsale/validators';
 
-import { startTestPushService } from '../push-testing';
-import type { TestBrowser, TestPushService } from '../push-testing';
-import { createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { startTestPushService } from '../../test/push-testing';
+import type { TestBrowser, TestPushService } from '../../test/push-testing';
+import { createTestApi } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import type { OutboundLimits } from './outbound';
 import {
   DEVICE_REMOVED_AFTER_REFUSALS,

@@ -12,16 +12,16 @@ import type { DatabaseHandle, FileStorage } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
 import type { ConversationEvent, SessionUser, SignInResult } from '@yardsale/validators';
 
-import { createTRPCContext } from './context';
-import { createCaller } from './index';
-import type { RateLimitSettings } from './services/rate-limits';
-import { createServerDeps } from './services/create';
-import { runSavedSearchMatching } from './services/saved-search-matching';
-import { ensureAdminRole } from './services/users';
-import type { ServerDeps, Logger } from './services/types';
-import { MailUnavailableError } from './services/mail';
-import type { MailMessage, Mailer } from './services/mail';
-import type { PushSender } from './services/push';
+import { createTRPCContext } from '../src/context';
+import { createCaller } from '../src/index';
+import type { RateLimitSettings } from '../src/services/rate-limits';
+import { createServerDeps } from '../src/services/create';
+import { runSavedSearchMatching } from '../src/services/saved-search-matching';
+import { ensureAdminRole } from '../src/services/users';
+import type { ServerDeps, Logger } from '../src/services/types';
+import { MailUnavailableError } from '../src/services/mail';
+import type { MailMessage, Mailer } from '../src/services/mail';
+import type { PushSender } from '../src/services/push';
 
 /** A mailer that keeps what it is asked to send, for tests that open the links in it. */
 export interface RecordingMailer extends Mailer {
@@ -266,7 +266,7 @@ export async function within<T>(
 }
 
 /** The newest event id of a user: a live stream resumed from it is sent exactly what happens next. */
-export { latestEventId } from './services/conversations';
+export { latestEventId } from '../src/services/conversations';
 
 /** Reads the next `count` events of a live stream, failing if they have not all arrived within 10 s. */
 export async function take(
