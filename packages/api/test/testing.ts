@@ -28,11 +28,18 @@ export interface RecordingMailer extends Mailer {
   readonly sent: MailMessage[];
   /** The token of the newest link to `page` (e.g. '/verify-email') mailed to `to`; waits for it up to 5 s. */
   tokenFor(to: string, page: string): Promise<string>;
+  /**
+   * The first `count` messages to `to`, once that many have been sent (links go out after the answer);
+   * fails naming how many arrived if they are not all sent within 5 s.
+   */
+  arrived(to: string, count: number): Promise<MailMessage[]>;
 }
 
 /** `off`: as a production server without SMTP_URL, refusing every message. */
 export function recordingMailer(options: { off?: boolean } = {}): RecordingMailer {
   const sent: MailMessage[] = [];
+  /** Checked at each message sent: a waiter resolves as soon as what it waits for is there. */
+  const waiters = new Set<() => void>();
   const find = (to: string, page: string) => {
     for (const message of [...sent].reverse()) {
       if (message.to !== to) continue;
@@ -49,7 +56,28 @@ export function recordingMailer(options: { off?: boolean } = {}): RecordingMaile
     send(message) {
       if (options.off) return Promise.reject(new MailUnavailableError());
       sent.push(message);
+      for (const check of waiters) check();
       return Promise.resolve();
+    },
+    async arrived(to, count) {
+      const mailsTo = () => sent.filter((m) => m.to === to);
+      let check: () => void = () => undefined;
+      try {
+        return await within(
+          new Promise<MailMessage[]>((resolve) => {
+            check = () => {
+              const got = mailsTo();
+              if (got.length >= count) resolve(got.slice(0, count));
+            };
+            waiters.add(check);
+            check();
+          }),
+          5000,
+          () => `${count} messages to ${to}; ${mailsTo().length} arrived`,
+        );
+      } finally {
+        waiters.delete(check);
+      }
     },
     async tokenFor(to, page) {
       // Reset links are sent after the answer, so a test may ask before the mail is out.
@@ -262,6 +290,22 @@ export async function within<T>(
     return await Promise.race([promise, timeUp]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Waits until `condition` holds, checking every 10 ms, never longer than `ms`; fails naming what did not
+ * happen. For state another task writes with nothing to await (e.g. a fire-and-forget database write).
+ */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
