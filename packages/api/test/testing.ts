@@ -295,16 +295,17 @@ export async function within<T>(
 
 /**
  * Waits until `condition` holds, checking every 10 ms, never longer than `ms`; fails naming what did not
- * happen. For state another task writes with nothing to await (e.g. a fire-and-forget database write).
+ * happen (`what` is read when the time is up). For state another task writes with nothing to await (e.g. a fire-and-forget database write).
  */
 export async function until(
   condition: () => boolean | Promise<boolean>,
   ms: number,
-  what: string,
+  what: string | (() => string),
 ): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`waited ${ms} ms for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
