@@ -410,8 +410,9 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
             : Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`)),
     });
     try {
-      const registered = await request(production, 'POST', '/api/register', {
-        json: {
+      const hal = restClient(production);
+      const registered = await hal.POST('/api/register', {
+        body: {
           email: `push-${kind}@example.com`,
           password: PASSWORD,
           firstName: 'Hal',
@@ -419,12 +420,9 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
           termsAccepted: true,
         },
       });
-      const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      expect(registered.response.status).toBe(200);
       const subscribe = (endpoint: string) =>
-        request(production, 'POST', '/api/push-subscriptions', {
-          cookie,
-          json: subscription(endpoint),
-        });
+        hal.POST('/api/push-subscriptions', { body: subscription(endpoint) });
       for (const endpoint of [
         'https://127.0.0.1/push',
         'https://10.0.0.1/push',
@@ -437,11 +435,14 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
         'https://unknown.push.example/push',
       ]) {
         const refused = await subscribe(endpoint);
-        expect([refused.status, refused.json.message], endpoint).toEqual([400, M.endpointPrivate]);
+        expect([refused.response.status, refused.error?.message], endpoint).toEqual([
+          400,
+          M.endpointPrivate,
+        ]);
       }
       for (const endpoint of ['https://93.184.216.34/push', 'https://push.example.com/send/hal']) {
         const taken = await subscribe(endpoint);
-        expect([taken.status, taken.json], endpoint).toEqual([200, { success: true }]);
+        expect([taken.response.status, taken.data], endpoint).toEqual([200, { success: true }]);
       }
     } finally {
       await production.stop();
@@ -460,8 +461,9 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
     try {
       // Someone registers with a stranger's address and never opens the link.
       const stranger = `stranger-${kind}@example.com`;
-      const registered = await request(unverified, 'POST', '/api/register', {
-        json: {
+      const mal = restClient(unverified);
+      const registered = await mal.POST('/api/register', {
+        body: {
           email: stranger,
           password: PASSWORD,
           firstName: 'Mal',
@@ -469,48 +471,44 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
           termsAccepted: true,
         },
       });
-      expect(registered.status).toBe(200);
-      const cookie = registered.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      expect(registered.response.status).toBe(200);
       const evil = 'URGENT: verify your bank at http://evil.example/x';
-      for (const json of [
+      for (const body of [
         { name: evil, search: 'lamp', push: false, email: 'instant' },
         { name: evil, search: 'lamp' },
         { name: evil, search: 'lamp', push: true, email: 'off' },
-      ]) {
-        const refused = await request(unverified, 'POST', '/api/saved-searches', { cookie, json });
-        expect([refused.status, refused.json.message], JSON.stringify(json)).toEqual([
+      ] as const) {
+        const refused = await mal.POST('/api/saved-searches', { body });
+        expect([refused.response.status, refused.error?.message], JSON.stringify(body)).toEqual([
           403,
           M.verifyForAlerts,
         ]);
       }
-      const quiet = await request(unverified, 'POST', '/api/saved-searches', {
-        cookie,
-        json: { name: evil, search: 'lamp', push: false, email: 'off' },
+      const quiet = await mal.POST('/api/saved-searches', {
+        body: { name: evil, search: 'lamp', push: false, email: 'off' },
       });
-      expect([quiet.status, quiet.json.email]).toEqual([200, 'off']);
-      const turnOn = await request(
-        unverified,
-        'PATCH',
-        `/api/saved-searches/${String(quiet.json.id)}`,
-        { cookie, json: { email: 'instant' } },
-      );
-      expect([turnOn.status, turnOn.json.message]).toEqual([403, M.verifyForAlerts]);
+      expect([quiet.response.status, quiet.data?.email]).toEqual([200, 'off']);
+      const turnOn = await mal.PATCH('/api/saved-searches/{id}', {
+        params: { path: { id: quiet.data?.id ?? 0 } },
+        body: { email: 'instant' },
+      });
+      expect([turnOn.response.status, turnOn.error?.message]).toEqual([403, M.verifyForAlerts]);
 
       const settingsPath = '/api/user/notification-settings';
-      const shown = await request(unverified, 'GET', settingsPath, { cookie });
-      expect(
-        Object.values(shown.json as Record<string, { email: boolean }>).map((c) => c.email),
-      ).toEqual([false, false, false, false, false]);
-      const mailOn = await request(unverified, 'PUT', settingsPath, {
-        cookie,
-        json: DEFAULT_NOTIFICATION_SETTINGS,
+      const shown = await mal.GET(settingsPath);
+      expect(Object.values(shown.data ?? {}).map((c) => c.email)).toEqual([
+        false,
+        false,
+        false,
+        false,
+        false,
+      ]);
+      const mailOn = await mal.PUT(settingsPath, { body: DEFAULT_NOTIFICATION_SETTINGS });
+      expect([mailOn.response.status, mailOn.error?.message]).toEqual([403, M.verifyForAlerts]);
+      const push = await mal.POST('/api/push-subscriptions', {
+        body: subscription('https://push.example/send/mal'),
       });
-      expect([mailOn.status, mailOn.json.message]).toEqual([403, M.verifyForAlerts]);
-      const push = await request(unverified, 'POST', '/api/push-subscriptions', {
-        cookie,
-        json: subscription('https://push.example/send/mal'),
-      });
-      expect([push.status, push.json.message]).toEqual([403, M.verifyForAlerts]);
+      expect([push.response.status, push.error?.message]).toEqual([403, M.verifyForAlerts]);
 
       expect(unverified.mailbox.sent.map((m) => m.to)).toEqual([stranger]);
       expect(unverified.mailbox.sent[0]?.text).toContain('/verify-email?token=');
@@ -544,10 +542,7 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
     it("turns off that kind's e-mail only, without signing in, from wherever the mail is read", async () => {
       const ivy = await neighbour('Ivy');
       // A person's token exists once anything needs it; their settings page writes it too.
-      await request(server, 'PUT', settingsPath, {
-        cookie: ivy.cookie,
-        json: DEFAULT_NOTIFICATION_SETTINGS,
-      });
+      await ivy.client.PUT(settingsPath, { body: DEFAULT_NOTIFICATION_SETTINGS });
       const token = encodeURIComponent(await unsubscribeToken(ivy.id));
 
       const done = await oneClick(`token=${token}&kind=saved-search`);
@@ -555,8 +550,8 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
         200,
         { kind: 'saved-search', message: M.unsubscribeDone(M.kinds['saved-search'].label) },
       ]);
-      const settings = await request(server, 'GET', settingsPath, { cookie: ivy.cookie });
-      expect(settings.json).toEqual({
+      const settings = await ivy.client.GET(settingsPath);
+      expect(settings.data).toEqual({
         ...DEFAULT_NOTIFICATION_SETTINGS,
         'saved-search': { push: true, email: false },
       });
@@ -581,7 +576,7 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
 
       // Unsubscribing twice is unsubscribing once.
       expect((await oneClick(`token=${token}&kind=review`)).status).toBe(200);
-      expect((await request(server, 'GET', settingsPath, { cookie: ivy.cookie })).json).toEqual({
+      expect((await ivy.client.GET(settingsPath)).data).toEqual({
         ...DEFAULT_NOTIFICATION_SETTINGS,
         message: { push: true, email: false },
         review: { push: true, email: false },
@@ -591,10 +586,7 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
 
     it('refuses a wrong token, a wrong kind and a GET, changing nothing; other paths stay same-site only', async () => {
       const jo = await neighbour('Jo');
-      await request(server, 'PUT', settingsPath, {
-        cookie: jo.cookie,
-        json: DEFAULT_NOTIFICATION_SETTINGS,
-      });
+      await jo.client.PUT(settingsPath, { body: DEFAULT_NOTIFICATION_SETTINGS });
       const token = encodeURIComponent(await unsubscribeToken(jo.id));
 
       const wrong = await oneClick('token=not-anyones-token&kind=message');
@@ -608,9 +600,7 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
         `${server.url}/api/notifications/unsubscribe?token=${token}&kind=message`,
       );
       expect(scanned.status).toBe(404);
-      expect((await request(server, 'GET', settingsPath, { cookie: jo.cookie })).json).toEqual(
-        DEFAULT_NOTIFICATION_SETTINGS,
-      );
+      expect((await jo.client.GET(settingsPath)).data).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
 
       // The exception is this path alone: the settings themselves refuse another site,
       const forged = await request(server, 'PUT', settingsPath, {
@@ -626,21 +616,14 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
         contentType: 'application/x-www-form-urlencoded',
       });
       expect([form.status, form.json.message]).toEqual([415, UI_TEXT.request.unsupportedMediaType]);
-      expect((await request(server, 'GET', settingsPath, { cookie: jo.cookie })).json).toEqual(
-        DEFAULT_NOTIFICATION_SETTINGS,
-      );
-      expect(
-        (await request(server, 'GET', '/api/saved-searches', { cookie: jo.cookie })).json,
-      ).toEqual([]);
+      expect((await jo.client.GET(settingsPath)).data).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+      expect((await jo.client.GET('/api/saved-searches')).data).toEqual([]);
     });
 
     // Last: it spends this client's allowance of unknown tokens.
     it('stops a client guessing tokens, with 429 and Retry-After', async () => {
       const kay = await neighbour('Kay');
-      await request(server, 'PUT', settingsPath, {
-        cookie: kay.cookie,
-        json: DEFAULT_NOTIFICATION_SETTINGS,
-      });
+      await kay.client.PUT(settingsPath, { body: DEFAULT_NOTIFICATION_SETTINGS });
       const token = encodeURIComponent(await unsubscribeToken(kay.id));
       // Real links do not count: as many as a mail provider sends.
       for (let i = 0; i < 8; i += 1)
@@ -657,7 +640,7 @@ describe.each(testDatabaseKinds())('notifications and saved searches over REST o
       const held = await oneClick(`token=${token}&kind=message`);
       expect(held.status).toBe(429);
       expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await request(server, 'GET', settingsPath, { cookie: kay.cookie })).json).toEqual({
+      expect((await kay.client.GET(settingsPath)).data).toEqual({
         ...DEFAULT_NOTIFICATION_SETTINGS,
         report: { push: false, email: false },
       });
