@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { startS3Server } from './s3-testing';
+import { startS3Server } from '../test/s3-testing';
 import { createLocalStorage, isValidStorageKey, openStorage } from './storage';
 import type { FileStorage } from './storage';
 import { createS3Storage } from './storage-s3';
