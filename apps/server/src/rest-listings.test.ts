@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
       headers: { cookie: client.cookie(), origin: server.origin },
       body: form,
     });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   }
 
   const mine = async () => (await seller.GET('/api/user/listings')).data?.length;
