@@ -31,6 +31,11 @@ if [ -d "$work/app/node_modules/tsx" ] || [ -d "$work/app/node_modules/vitest" ]
   echo "development dependencies reached the deployed server" >&2
   exit 1
 fi
+# Only the bundle ships: no sources, tests, test servers or benches beside it.
+if [ -e "$work/app/src" ] || [ -e "$work/app/test" ] || [ -e "$work/app/bench" ]; then
+  echo "sources or test code reached the deployed server" >&2
+  exit 1
+fi
 port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 mkdir -p "$work/data"
 cd "$work/app"

@@ -12,7 +12,7 @@ import type { EventBus } from '@yardsale/api';
 import { createDatabase } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 
-import { startLocalServer } from '../src/local-server';
+import { startLocalServer } from '../test/local-server';
 import { startBareServer } from './api-bare';
 
 export type ApiServerMessage = { type: 'ready'; url: string } | { type: 'problem'; text: string };

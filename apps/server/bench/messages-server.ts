@@ -18,7 +18,7 @@ import { createDatabase, hashPassword, migrateDatabase } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 
-import { startLocalServer } from '../src/local-server';
+import { startLocalServer } from '../test/local-server';
 
 import { createScratchDatabase } from './scratch-database';
 

@@ -32,8 +32,8 @@ import { createDatabase, executeRows, migrateDatabase, sql, users } from '@yards
 import type { Database, DatabaseHandle } from '@yardsale/db';
 import type { ListingInput } from '@yardsale/validators';
 
-import { startLocalServer } from '../src/local-server';
-import type { LocalServer } from '../src/local-server';
+import { startLocalServer } from '../test/local-server';
+import type { LocalServer } from '../test/local-server';
 import { createListingGenerator, newListingInput, randomSource } from './listing-content';
 import type { Random } from './listing-content';
 import { createScratchDatabase } from './scratch-database';

@@ -51,7 +51,7 @@ import {
 import type { Database, DatabaseHandle } from '@yardsale/db';
 import { CATEGORIES, LISTING_TYPES, parseEnvironment } from '@yardsale/validators';
 
-import { startLocalServer } from '../src/local-server';
+import { startLocalServer } from '../test/local-server';
 import { createScratchDatabase } from './scratch-database';
 import { seedBenchListings } from './seed-listings';
 import { percentile } from './stats';

@@ -6,8 +6,8 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 
 import { restRoutes } from './rest/routes';
-import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { TEST_ADMIN_EMAIL, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 /**
  * Who may call what, over HTTP as clients do: every REST path as a visitor, and every admin path and

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import type { AppRouter } from '@yardsale/api';
 import { startTestSmtpServer } from '@yardsale/api/smtp-testing';
 import type { TestSmtpServer } from '@yardsale/api/smtp-testing';
-import { within } from '@yardsale/api/testing';
+import { until, within } from '@yardsale/api/testing';
 import { inArray, listings, messages } from '@yardsale/db';
 import { startS3Server } from '@yardsale/db/s3-testing';
 import type { S3TestServer } from '@yardsale/db/s3-testing';
@@ -20,8 +20,8 @@ import { createTestDatabase, describeWithService, testServiceUrl } from '@yardsa
 import type { TestDatabase } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
-import { freePort, spawnBuiltServer, startNginx, whenRunning } from './process-testing';
-import type { Nginx, ServerProcess } from './process-testing';
+import { freePort, spawnBuiltServer, startNginx, whenRunning } from '../test/process-testing';
+import type { Nginx, ServerProcess } from '../test/process-testing';
 
 /** The value, or the test fails saying what was missing. */
 function got<T>(value: T | null | undefined, what: string): T {
@@ -260,14 +260,6 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
       ),
     );
 
-  async function until(check: () => boolean, ms: number, what: () => string) {
-    const deadline = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   it('keeps a session made on one instance on the other, and through the proxy', async () => {
     const person = await register(direct(0), 'Sam');
     const signIn = await send(direct(0), 'POST', '/api/login', {
@@ -467,9 +459,11 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
         const acked: { pair: number; id: number; content: string; at: number }[] = [];
         const failed: { pair: number; status: number | string }[] = [];
         let sending = true;
+        // Sixty messages a minute per account is the limit: each buyer sends at most fifty, back to back.
+        const SENDS_PER_BUYER = 50;
         const senders = pairs.map(async (pair, index) => {
           let n = 0;
-          while (sending) {
+          while (sending && n < SENDS_PER_BUYER) {
             n += 1;
             const content = `Busy ${index}/${n}`;
             const t0 = performance.now();
@@ -489,15 +483,27 @@ describeWithService('TEST_DATABASE_URL', 'two built instances behind nginx', () 
             } catch (err) {
               failed.push({ pair: index, status: (err as Error).message });
             }
-            // Sixty messages a minute per account is the limit: stay under it.
-            await new Promise((r) => setTimeout(r, 1100));
           }
         });
-        await new Promise((r) => setTimeout(r, 3000));
+        /** Whether every buyer has had `count` messages acknowledged that they sent after `since`. */
+        const eachAcked = (count: number, since: number) => () =>
+          pairs.every((_, i) => acked.filter((a) => a.pair === i && a.at > since).length >= count);
+        const tally = () =>
+          `acknowledged per buyer ${JSON.stringify(pairs.map((_, i) => acked.filter((a) => a.pair === i).length))}, ${failed.length} refused`;
+        // Traffic is flowing through both instances when one dies, and goes on through the other after.
+        await until(
+          eachAcked(3, 0),
+          30_000,
+          () => `3 messages per buyer before the kill: ${tally()}`,
+        );
         const killedAt = performance.now();
         const ackedBeforeKill = acked.length;
         await stopInstance(0, 'SIGKILL');
-        await new Promise((r) => setTimeout(r, 6000));
+        await until(
+          eachAcked(3, killedAt),
+          30_000,
+          () => `3 messages per buyer after the kill: ${tally()}`,
+        );
         sending = false;
         await Promise.all(senders);
 

@@ -15,11 +15,11 @@ import type { RateLimitSettings } from '@yardsale/api';
 import { processEnvironment } from '@yardsale/db';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import { anyValue, nastyString, pathId, valueFor } from './fuzz-inputs';
+import { anyValue, nastyString, pathId, valueFor } from '../test/fuzz-inputs';
 import { restRoutes } from './rest/routes';
 import type { RestRoute } from './rest/routes';
-import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { TEST_ADMIN_EMAIL, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 /**
  * Every tRPC procedure (over HTTP; the subscription over the websocket) and every REST path, with

@@ -16,8 +16,8 @@ import { startTestSmtpServer } from '@yardsale/api/smtp-testing';
 import type { TestSmtpServer } from '@yardsale/api/smtp-testing';
 import { NOTIFICATION_TEXT } from '@yardsale/validators';
 
-import { freePort, spawnBuiltServer, whenRunning } from './process-testing';
-import type { ServerProcess } from './process-testing';
+import { freePort, spawnBuiltServer, whenRunning } from '../test/process-testing';
+import type { ServerProcess } from '../test/process-testing';
 
 /** The server process's resident memory, from /proc (bytes). */
 function residentBytes(pid: number): number {

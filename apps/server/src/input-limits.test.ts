@@ -5,8 +5,8 @@ import { within } from '@yardsale/api/testing';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const R = UI_TEXT.request;
 

@@ -10,9 +10,9 @@ import type { FileStorage } from '@yardsale/db';
 import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
 
-import { startLocalServer } from './local-server';
-import type { LocalServer } from './local-server';
-import { TEST_ADMIN_EMAIL } from './test-server';
+import { startLocalServer } from '../test/local-server';
+import type { LocalServer } from '../test/local-server';
+import { TEST_ADMIN_EMAIL } from '../test/test-server';
 
 /**
  * A real server with its real logger at info level, driven into faults that carry secrets: whatever it

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { within } from '@yardsale/api/testing';
 
 import { readConfig } from './env';
-import { freePort, spawnBuiltServer } from './process-testing';
-import type { ServerProcess } from './process-testing';
+import { freePort, spawnBuiltServer } from '../test/process-testing';
+import type { ServerProcess } from '../test/process-testing';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /** What ships: `pnpm build` makes it, and turbo builds it before this package's tests. */

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 
-import createClient from 'openapi-fetch';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import type { paths } from './rest/openapi-client.gen';
 import {
   CLIENT_TYPES_FILE,
   describeProblems,
@@ -14,8 +12,9 @@ import {
   lintOpenApiDocument,
 } from './rest/openapi-tooling';
 import { restRoutes } from './rest/routes';
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { asForm, restClient } from '../test/rest-client';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
@@ -77,7 +76,7 @@ describe('the served OpenAPI document', () => {
     // A plain equality, not a diff of 4,000 lines: the script rewrites the file.
     expect(
       generated === readFileSync(CLIENT_TYPES_FILE, 'utf8'),
-      'src/rest/openapi-client.gen.ts differs from what the served document generates: run pnpm --filter @yardsale/server generate:openapi-client',
+      'test/openapi-client.gen.ts differs from what the served document generates: run pnpm --filter @yardsale/server generate:openapi-client',
     ).toBe(true);
   });
 });
@@ -91,29 +90,8 @@ describe.each(testDatabaseKinds())('a client generated from the document, on %s'
     await server.stop();
   });
 
-  /** A typed client for one person: it keeps the session cookie the server sets, as a browser would. */
-  function clientForOnePerson() {
-    let cookie = '';
-    const client = createClient<paths>({
-      baseUrl: server.url,
-      headers: { origin: server.origin },
-    });
-    client.use({
-      onRequest({ request }) {
-        if (cookie) request.headers.set('cookie', cookie);
-        return request;
-      },
-      onResponse({ response }) {
-        const set = response.headers.getSetCookie()[0];
-        if (set) cookie = set.split(';')[0] ?? '';
-        return response;
-      },
-    });
-    return client;
-  }
-
   async function signUp(name: string) {
-    const client = clientForOnePerson();
+    const client = restClient(server);
     const { data, error, response } = await client.POST('/api/register', {
       body: {
         email: `${name}-${kind}@example.com`,
@@ -155,17 +133,7 @@ describe.each(testDatabaseKinds())('a client generated from the document, on %s'
         timeZone: 'America/New_York',
         photos: [new Blob([new Uint8Array(photo)], { type: 'image/jpeg' })],
       },
-      bodySerializer: (body) => {
-        const form = new FormData();
-        for (const [name, value] of Object.entries(body)) {
-          if (Array.isArray(value)) {
-            value.forEach((file, i) => form.append(name, file, `${name}-${i}.jpg`));
-          } else if (typeof value === 'string') {
-            form.append(name, value);
-          }
-        }
-        return form;
-      },
+      bodySerializer: asForm,
     });
     expect(created.error, JSON.stringify(created.error)).toBeUndefined();
     const listing = created.data;
@@ -221,7 +189,7 @@ describe.each(testDatabaseKinds())('a client generated from the document, on %s'
   });
 
   it('reads refusals through the documented error body', async () => {
-    const visitor = clientForOnePerson();
+    const visitor = restClient(server);
     const refused = await visitor.GET('/api/user');
     expect(refused.response.status).toBe(401);
     expect(refused.data).toBeUndefined();

@@ -5,9 +5,9 @@ import { sql } from '@yardsale/db';
 import { describeWithService } from '@yardsale/db/testing';
 
 import { createServerMetrics } from './metrics';
-import { openSocket } from './socket-client';
-import { sendJson, startTestServer, startTwoInstances } from './test-server';
-import type { TestServer } from './test-server';
+import { openSocket } from '../test/socket-client';
+import { sendJson, startTestServer, startTwoInstances } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

@@ -15,8 +15,8 @@ import type { S3TestServer } from '@yardsale/db/s3-testing';
 import { describeWithService } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { sendJson, startTestServer, startTwoInstances } from './test-server';
-import type { TestServer } from './test-server';
+import { sendJson, startTestServer, startTwoInstances } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const photo = (background: string) =>
   sharp({ create: { width: 320, height: 240, channels: 3, background } })

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { PRICE_RANGES, UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { asForm, restClient } from '../test/rest-client';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 describe.each(testDatabaseKinds())('REST conversation paths over HTTP on %s', (kind) => {
   let server: TestServer;
@@ -15,116 +16,88 @@ describe.each(testDatabaseKinds())('REST conversation paths over HTTP on %s', (k
     await server.stop();
   });
 
-  async function call(method: string, url: string, cookie: string, body?: unknown) {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: server.origin,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  /** A new account, signed in on a client of its own. */
+  async function signUp(email: string, firstName: string, lastName: string) {
+    const client = restClient(server);
+    const { response } = await client.POST('/api/register', {
+      body: { email, password: 'conv-pass-1', firstName, lastName, termsAccepted: true },
     });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as unknown,
-      cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
-    };
+    expect(response.status).toBe(200);
+    return client;
   }
 
   it('runs a conversation end to end: start, send, list, read, delete a message, delete for oneself', async () => {
-    const seller = (
-      await call('POST', '/api/register', '', {
-        email: `rs-${kind}@example.com`,
-        password: 'conv-pass-1',
-        firstName: 'Rae',
-        lastName: 'Seller',
-        termsAccepted: true,
-      })
-    ).cookie;
-    const buyer = (
-      await call('POST', '/api/register', '', {
-        email: `rb-${kind}@example.com`,
-        password: 'conv-pass-1',
-        firstName: 'Ben',
-        lastName: 'Buyer',
-        termsAccepted: true,
-      })
-    ).cookie;
-    const stranger = (
-      await call('POST', '/api/register', '', {
-        email: `rx-${kind}@example.com`,
-        password: 'conv-pass-1',
-        firstName: 'Sam',
-        lastName: 'Stranger',
-        termsAccepted: true,
-      })
-    ).cookie;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      title: 'Garden bench',
-      category: 'Home & Garden',
-      listingType: 'single-item',
-      priceRange: '$50-$100',
-      address: '9 Orchard Lane',
-    }))
-      form.append(k, v);
-    const listing = (await (
-      await fetch(`${server.url}/api/listings/create-with-photos`, {
-        method: 'POST',
-        headers: { cookie: seller, origin: server.origin },
-        body: form,
-      })
-    ).json()) as { id: number };
-
-    const { body: started } = await call('POST', '/api/conversations', buyer, {
-      listingId: listing.id,
+    const seller = await signUp(`rs-${kind}@example.com`, 'Rae', 'Seller');
+    const buyer = await signUp(`rb-${kind}@example.com`, 'Ben', 'Buyer');
+    const stranger = await signUp(`rx-${kind}@example.com`, 'Sam', 'Stranger');
+    const { data: listing } = await seller.POST('/api/listings/create-with-photos', {
+      body: {
+        title: 'Garden bench',
+        category: 'Home & Garden',
+        listingType: 'single-item',
+        priceRange: '$50-$100',
+        address: '9 Orchard Lane',
+      },
+      bodySerializer: asForm,
     });
-    const id = (started as { id: number }).id;
+    if (!listing) throw new Error('no listing created');
 
-    const empty = await call('POST', `/api/conversations/${id}/messages`, buyer, {
-      content: '   ',
+    const { data: started } = await buyer.POST('/api/conversations', {
+      body: { listingId: listing.id },
     });
-    expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({ message: UI_TEXT.message.empty });
-    const sent = await call('POST', `/api/conversations/${id}/messages`, buyer, {
-      content: 'Would you take $60?',
-    });
-    expect(sent.status).toBe(200);
-    const messageId = (sent.body as { id: number }).id;
+    const id = started?.id ?? 0;
+    const path = { id };
 
-    const inbox = await call('GET', '/api/conversations', seller);
-    expect(inbox.body).toEqual([
+    const empty = await buyer.POST('/api/conversations/{id}/messages', {
+      params: { path },
+      body: { content: '   ' },
+    });
+    expect(empty.response.status).toBe(400);
+    expect(empty.error).toMatchObject({ message: UI_TEXT.message.empty });
+    const sent = await buyer.POST('/api/conversations/{id}/messages', {
+      params: { path },
+      body: { content: 'Would you take $60?' },
+    });
+    expect(sent.response.status).toBe(200);
+    const messageId = sent.data?.id ?? 0;
+
+    const inbox = await seller.GET('/api/conversations');
+    expect(inbox.data).toEqual([
       expect.objectContaining({
         id,
         unreadCount: 1,
         listing: { id: listing.id, title: 'Garden bench', priceRange: '$50-$100', photoUrl: null },
       }),
     ]);
-    expect((await call('GET', `/api/conversations/${id}/messages`, stranger)).status).toBe(404);
+    expect(
+      (await stranger.GET('/api/conversations/{id}/messages', { params: { path } })).response
+        .status,
+    ).toBe(404);
 
-    expect((await call('POST', `/api/conversations/${id}/read`, seller)).body).toEqual({
+    expect((await seller.POST('/api/conversations/{id}/read', { params: { path } })).data).toEqual({
       updated: 1,
     });
-    const thread = await call('GET', `/api/conversations/${id}/messages?limit=10`, buyer);
-    expect(thread.body).toMatchObject({
+    const thread = await buyer.GET('/api/conversations/{id}/messages', {
+      params: { path, query: { limit: 10 } },
+    });
+    expect(thread.data).toMatchObject({
       items: [{ id: messageId, content: 'Would you take $60?', isRead: true }],
       nextCursor: null,
     });
 
-    expect((await call('DELETE', `/api/messages/${messageId}`, seller)).status).toBe(403);
-    expect((await call('DELETE', `/api/messages/${messageId}`, buyer)).status).toBe(200);
+    const message = { params: { path: { id: messageId } } };
+    expect((await seller.DELETE('/api/messages/{id}', message)).response.status).toBe(403);
+    expect((await buyer.DELETE('/api/messages/{id}', message)).response.status).toBe(200);
 
-    expect((await call('DELETE', `/api/conversations/${id}`, buyer)).status).toBe(200);
-    expect(await call('GET', '/api/conversations', buyer).then((r) => r.body)).toEqual([]);
     expect(
-      (await call('GET', '/api/conversations', seller).then((r) => r.body as unknown[])).length,
-    ).toBe(1);
+      (await buyer.DELETE('/api/conversations/{id}', { params: { path } })).response.status,
+    ).toBe(200);
+    expect((await buyer.GET('/api/conversations')).data).toEqual([]);
+    expect((await seller.GET('/api/conversations')).data).toHaveLength(1);
   });
 
   it("documents the thread header's listing fields in the OpenAPI document", async () => {
-    const doc = (await call('GET', '/api/openapi.json', '')).body as {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<
         string,
         Record<

@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
-
-interface Reply {
-  status: number;
-  body: unknown;
-}
+import { asForm, restClient } from '../test/rest-client';
+import type { RestClient } from '../test/rest-client';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const fileCount = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
@@ -21,6 +18,9 @@ const jpeg = (color: string) =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
     .jpeg()
     .toBuffer();
+
+const asFiles = (photos: Buffer[]) =>
+  photos.map((p) => new Blob([new Uint8Array(p)], { type: 'image/jpeg' }));
 
 const saleFields = {
   title: 'Porch sale: records and lamps',
@@ -33,12 +33,12 @@ const saleFields = {
   startTime: '09:00',
   endTime: '15:00',
   timeZone: 'America/New_York',
-};
+} as const;
 
 describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) => {
   let server: TestServer;
-  let seller = '';
-  let buyer = '';
+  let seller: RestClient;
+  let buyer: RestClient;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -49,63 +49,56 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     await server.stop();
   });
 
-  async function register(name: string): Promise<string> {
-    const res = await fetch(`${server.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+  async function register(name: string): Promise<RestClient> {
+    const client = restClient(server);
+    const { response } = await client.POST('/api/register', {
+      body: {
         email: `${name}-${kind}@example.com`,
         password: 'rest-pass-1',
         firstName: name,
         lastName: 'Test',
         termsAccepted: true,
-      }),
-    });
-    return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  }
-
-  async function call(method: string, url: string, cookie: string, body?: unknown): Promise<Reply> {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: server.origin,
-        ...(body !== undefined && !(body instanceof FormData)
-          ? { 'content-type': 'application/json' }
-          : {}),
       },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+    expect(response.status).toBe(200);
+    return client;
   }
 
-  function saleForm(
+  /** A sale with these photos (and fields in place of the usual ones), in one multipart request. */
+  function createSale(
+    client: RestClient,
     photos: Buffer[],
-    fields: Record<string, string> = saleFields,
-    field = 'photos',
+    fields: { address?: string; startDate?: string; startTime?: string; endTime?: string } = {},
   ) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    photos.forEach((p, i) =>
-      form.append(field, new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), `p${i}.jpg`),
-    );
-    return form;
+    return client.POST('/api/listings/create-with-photos', {
+      body: { ...saleFields, ...fields, photos: asFiles(photos) },
+      bodySerializer: asForm,
+    });
   }
+
+  /** A multipart body the API's types do not describe, sent by hand with the client's session. */
+  async function postForm(client: RestClient, url: string, form: FormData) {
+    const res = await fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { cookie: client.cookie(), origin: server.origin },
+      body: form,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  const mine = async () => (await seller.GET('/api/user/listings')).data?.length;
+
+  const created = async (photo: string) => {
+    const { data } = await createSale(seller, [await jpeg(photo)]);
+    if (!data) throw new Error('no listing created');
+    return data.id;
+  };
 
   it('creates a listing with photos in one multipart request and serves it back', async () => {
-    const created = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([await jpeg('#884422'), await jpeg('#224488')]),
-    );
-    expect(created.status).toBe(200);
-    const listing = created.body as {
-      id: number;
-      images: { imageUrl: string; thumbnailUrl: string; isPrimary: boolean }[];
-      endsAt: string;
-    };
+    const created = await createSale(seller, [await jpeg('#884422'), await jpeg('#224488')]);
+    expect(created.response.status).toBe(200);
+    const listing = created.data;
+    if (!listing) throw new Error('no listing created');
     expect(listing.images).toHaveLength(2);
     expect(listing.images[0]?.isPrimary).toBe(true);
     // 15:00 in New York in May (EDT, UTC-4).
@@ -115,8 +108,8 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
 
-    const fetched = await call('GET', `/api/listings/${listing.id}`, buyer);
-    expect(fetched.body).toMatchObject({
+    const fetched = await buyer.GET('/api/listings/{id}', { params: { path: { id: listing.id } } });
+    expect(fetched.data).toMatchObject({
       id: listing.id,
       title: saleFields.title,
       user: { firstName: 'seller' },
@@ -124,39 +117,26 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   });
 
   it('accepts the listing fields as one JSON field, and photos in "images"', async () => {
-    const form = saleForm(
-      [await jpeg('#336633')],
-      { listing: JSON.stringify({ ...saleFields, title: 'JSON-style sale' }) },
-      'images',
-    );
-    const created = await call('POST', '/api/listings/create-with-photos', seller, form);
+    // The documented alternative shape (a "listing" field holding JSON), which the types leave out.
+    const form = new FormData();
+    form.append('listing', JSON.stringify({ ...saleFields, title: 'JSON-style sale' }));
+    for (const file of asFiles([await jpeg('#336633')])) form.append('images', file, 'p0.jpg');
+    const created = await postForm(seller, '/api/listings/create-with-photos', form);
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ title: 'JSON-style sale', imageCount: 1 });
   });
 
   it('refuses a sale that ends before it starts, or on a day already past, with the message under the field', async () => {
-    const mine = async () =>
-      ((await call('GET', '/api/user/listings', seller)).body as unknown[]).length;
     const countBefore = await mine();
-    const backwards = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([], { ...saleFields, startTime: '14:00', endTime: '09:00' }),
-    );
-    expect(backwards.status).toBe(400);
-    expect(backwards.body).toMatchObject({
+    const backwards = await createSale(seller, [], { startTime: '14:00', endTime: '09:00' });
+    expect(backwards.response.status).toBe(400);
+    expect(backwards.error).toMatchObject({
       message: UI_TEXT.listing.endTimeBeforeStart,
       errors: { endTime: [UI_TEXT.listing.endTimeBeforeStart] },
     });
-    const past = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([], { ...saleFields, startDate: '2024-05-03' }),
-    );
-    expect(past.status).toBe(400);
-    expect(past.body).toMatchObject({
+    const past = await createSale(seller, [], { startDate: '2024-05-03' });
+    expect(past.response.status).toBe(400);
+    expect(past.error).toMatchObject({
       message: UI_TEXT.listing.dateInPast,
       errors: { startDate: [UI_TEXT.listing.dateInPast] },
     });
@@ -165,30 +145,26 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
 
   it('refuses a sixth photo, a text file and a missing address, creating nothing', async () => {
     const before = fileCount(server.uploadsDir);
-    const mine = async () =>
-      ((await call('GET', '/api/user/listings', seller)).body as unknown[]).length;
     const countBefore = await mine();
 
     const six = await Promise.all(
       ['#101010', '#202020', '#303030', '#404040', '#505050', '#606060'].map(jpeg),
     );
-    const tooMany = await call('POST', '/api/listings/create-with-photos', seller, saleForm(six));
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({ message: UI_TEXT.listing.tooManyPhotos });
+    const tooMany = await createSale(seller, six);
+    expect(tooMany.response.status).toBe(400);
+    expect(tooMany.error).toMatchObject({ message: UI_TEXT.listing.tooManyPhotos });
 
-    const form = saleForm([await jpeg('#111111')]);
+    // A text file dressed as a photo: hostile content, sent by hand.
+    const form = new FormData();
+    for (const [k, v] of Object.entries(saleFields)) form.append(k, v);
+    for (const file of asFiles([await jpeg('#111111')])) form.append('photos', file, 'p0.jpg');
     form.append('photos', new Blob(['just text'], { type: 'image/jpeg' }), 'notes.jpg');
-    const corrupt = await call('POST', '/api/listings/create-with-photos', seller, form);
+    const corrupt = await postForm(seller, '/api/listings/create-with-photos', form);
     expect(corrupt.status).toBe(400);
 
-    const noAddress = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([await jpeg('#222222')], { ...saleFields, address: '' }),
-    );
-    expect(noAddress.status).toBe(400);
-    expect(noAddress.body).toMatchObject({
+    const noAddress = await createSale(seller, [await jpeg('#222222')], { address: '' });
+    expect(noAddress.response.status).toBe(400);
+    expect(noAddress.error).toMatchObject({
       message: UI_TEXT.listing.addressRequired,
       errors: { address: [UI_TEXT.listing.addressRequired] },
     });
@@ -198,135 +174,107 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
   });
 
   it('browses and searches with GET /api/listings, misspellings included', async () => {
-    const byTypo = await call('GET', '/api/listings?search=recrods', buyer);
-    expect(byTypo.status).toBe(200);
-    const titles = (byTypo.body as { items: { title: string }[] }).items.map((l) => l.title);
-    expect(titles).toContain(saleFields.title);
+    const byTypo = await buyer.GET('/api/listings', { params: { query: { search: 'recrods' } } });
+    expect(byTypo.response.status).toBe(200);
+    expect(byTypo.data?.items.map((l) => l.title)).toContain(saleFields.title);
 
-    const byCategory = await call('GET', '/api/listings?category=Antiques&limit=50', buyer);
-    expect(
-      (byCategory.body as { items: { category: string }[] }).items.every(
-        (l) => l.category === 'Antiques',
-      ),
-    ).toBe(true);
-    const none = await call('GET', '/api/listings?category=Automotive', buyer);
-    expect(none.body).toEqual({ items: [], nextCursor: null });
-    expect((await call('GET', '/api/listings', '')).status).toBe(401);
+    const byCategory = await buyer.GET('/api/listings', {
+      params: { query: { category: 'Antiques', limit: 50 } },
+    });
+    expect(byCategory.data?.items.every((l) => l.category === 'Antiques')).toBe(true);
+    const none = await buyer.GET('/api/listings', {
+      params: { query: { category: 'Automotive' } },
+    });
+    expect(none.data).toEqual({ items: [], nextCursor: null });
+    expect((await restClient(server).GET('/api/listings')).response.status).toBe(401);
   });
 
   it('lets only the seller update and delete, over PUT and DELETE', async () => {
-    const created = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([await jpeg('#445566')]),
-    );
-    const id = (created.body as { id: number }).id;
+    const id = await created('#445566');
+    const path = { path: { id } };
 
-    const stranger = await call('PUT', `/api/listings/${id}`, buyer, {
-      ...saleFields,
-      title: 'Taken over',
+    const stranger = await buyer.PUT('/api/listings/{id}', {
+      params: path,
+      body: { ...saleFields, title: 'Taken over' },
     });
-    expect(stranger.status).toBe(403);
-    const updated = await call('PUT', `/api/listings/${id}`, seller, {
-      ...saleFields,
-      title: 'Porch sale, now with a canoe',
+    expect(stranger.response.status).toBe(403);
+    const updated = await seller.PUT('/api/listings/{id}', {
+      params: path,
+      body: { ...saleFields, title: 'Porch sale, now with a canoe' },
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id, title: 'Porch sale, now with a canoe' });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data).toMatchObject({ id, title: 'Porch sale, now with a canoe' });
 
-    expect((await call('DELETE', `/api/listings/${id}`, buyer)).status).toBe(403);
-    expect((await call('DELETE', `/api/listings/${id}`, seller)).status).toBe(200);
-    const gone = await call('GET', `/api/listings/${id}`, seller);
-    expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ message: UI_TEXT.listing.notFound });
+    expect((await buyer.DELETE('/api/listings/{id}', { params: path })).response.status).toBe(403);
+    expect((await seller.DELETE('/api/listings/{id}', { params: path })).response.status).toBe(200);
+    const gone = await seller.GET('/api/listings/{id}', { params: path });
+    expect(gone.response.status).toBe(404);
+    expect(gone.error).toMatchObject({ message: UI_TEXT.listing.notFound });
   });
 
   it('adds photos with POST /api/listings/{id}/images up to five in total', async () => {
-    const created = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([await jpeg('#121212'), await jpeg('#343434')]),
-    );
-    const id = (created.body as { id: number }).id;
-    const add = async (n: number) => {
-      const form = new FormData();
-      for (let i = 0; i < n; i++)
-        form.append(
-          'images',
-          new Blob([new Uint8Array(await jpeg(`#5${i}5${i}5${i}`))], { type: 'image/jpeg' }),
-          `a${i}.jpg`,
-        );
-      return call('POST', `/api/listings/${id}/images`, seller, form);
+    const { data: listing } = await createSale(seller, [
+      await jpeg('#121212'),
+      await jpeg('#343434'),
+    ]);
+    const path = { path: { id: listing?.id ?? 0 } };
+    const add = async (client: RestClient, n: number) => {
+      const photos = await Promise.all(
+        Array.from({ length: n }, (_, i) => jpeg(`#5${i}5${i}5${i}`)),
+      );
+      return client.POST('/api/listings/{id}/images', {
+        params: path,
+        body: { images: asFiles(photos) },
+        bodySerializer: asForm,
+      });
     };
-    const refused = await add(4);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ message: UI_TEXT.listing.tooManyPhotos });
-    const added = await add(3);
-    expect(added.status).toBe(200);
-    expect(added.body).toMatchObject({ imageCount: 5 });
-    const form = new FormData();
-    form.append(
-      'images',
-      new Blob([new Uint8Array(await jpeg('#999999'))], { type: 'image/jpeg' }),
-      'x.jpg',
-    );
-    expect((await call('POST', `/api/listings/${id}/images`, buyer, form)).status).toBe(403);
+    const refused = await add(seller, 4);
+    expect(refused.response.status).toBe(400);
+    expect(refused.error).toMatchObject({ message: UI_TEXT.listing.tooManyPhotos });
+    const added = await add(seller, 3);
+    expect(added.response.status).toBe(200);
+    expect(added.data).toMatchObject({ imageCount: 5 });
+    expect((await add(buyer, 1)).response.status).toBe(403);
   });
 
   it('saves and unsaves through the save paths, idempotently', async () => {
-    const created = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([await jpeg('#676767')]),
-    );
-    const id = (created.body as { id: number }).id;
-    expect((await call('GET', `/api/listings/${id}/saved`, buyer)).body).toEqual({
-      isSaved: false,
-    });
-    expect((await call('POST', `/api/listings/${id}/save`, buyer)).body).toEqual({ isSaved: true });
-    expect((await call('POST', `/api/listings/${id}/save`, buyer)).body).toEqual({ isSaved: true });
-    const saved = (await call('GET', '/api/user/saved-listings', buyer)).body as { id: number }[];
+    const id = await created('#676767');
+    const path = { params: { path: { id } } };
+    expect((await buyer.GET('/api/listings/{id}/saved', path)).data).toEqual({ isSaved: false });
+    expect((await buyer.POST('/api/listings/{id}/save', path)).data).toEqual({ isSaved: true });
+    expect((await buyer.POST('/api/listings/{id}/save', path)).data).toEqual({ isSaved: true });
+    const saved = (await buyer.GET('/api/user/saved-listings')).data ?? [];
     expect(saved.filter((l) => l.id === id)).toHaveLength(1);
-    expect((await call('DELETE', `/api/listings/${id}/save`, buyer)).body).toEqual({
-      isSaved: false,
-    });
-    expect((await call('GET', `/api/listings/${id}/saved`, buyer)).body).toEqual({
-      isSaved: false,
-    });
+    expect((await buyer.DELETE('/api/listings/{id}/save', path)).data).toEqual({ isSaved: false });
+    expect((await buyer.GET('/api/listings/{id}/saved', path)).data).toEqual({ isSaved: false });
   });
 
   it('opens one conversation per listing and buyer with POST /api/conversations', async () => {
-    const created = await call(
-      'POST',
-      '/api/listings/create-with-photos',
-      seller,
-      saleForm([await jpeg('#3a3a3a')]),
-    );
-    const listingId = (created.body as { id: number }).id;
-    const first = await call('POST', '/api/conversations', buyer, { listingId });
-    expect(first.status).toBe(200);
-    expect(await call('POST', '/api/conversations', buyer, { listingId })).toEqual(first);
-    expect((await call('POST', '/api/conversations', seller, { listingId })).status).toBe(400);
+    const listingId = await created('#3a3a3a');
+    const first = await buyer.POST('/api/conversations', { body: { listingId } });
+    expect(first.response.status).toBe(200);
+    const again = await buyer.POST('/api/conversations', { body: { listingId } });
+    expect([again.response.status, again.data]).toEqual([200, first.data]);
+    const own = await seller.POST('/api/conversations', { body: { listingId } });
+    expect(own.response.status).toBe(400);
   });
 
   it("serves a seller's public profile and listings", async () => {
-    const me = (await call('GET', '/api/user', seller)).body as { id: number };
-    const profile = await call('GET', `/api/users/${me.id}`, buyer);
-    expect(profile.body).toMatchObject({ id: me.id, firstName: 'seller' });
-    expect(JSON.stringify(profile.body)).not.toContain('@example.com');
-    const listings = (await call('GET', `/api/users/${me.id}/listings`, buyer)).body as {
-      userId: number;
-    }[];
+    const me = (await seller.GET('/api/user')).data;
+    if (!me) throw new Error('the seller is not signed in');
+    const path = { params: { path: { id: me.id } } };
+    const profile = await buyer.GET('/api/users/{id}', path);
+    expect(profile.data).toMatchObject({ id: me.id, firstName: 'seller' });
+    expect(JSON.stringify(profile.data)).not.toContain('@example.com');
+    const listings = (await buyer.GET('/api/users/{id}/listings', path)).data ?? [];
     expect(listings.length).toBeGreaterThan(0);
     expect(listings.every((l) => l.userId === me.id)).toBe(true);
-    expect((await call('GET', '/api/users/999999', buyer)).status).toBe(404);
+    const nobody = await buyer.GET('/api/users/{id}', { params: { path: { id: 999999 } } });
+    expect(nobody.response.status).toBe(404);
   });
 
   it('documents the listing paths, multipart fields included', async () => {
-    const doc = (await call('GET', '/api/openapi.json', '')).body as {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<
         string,
         Record<

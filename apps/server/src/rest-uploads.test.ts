@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { sendJson, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { asForm, restClient } from '../test/rest-client';
+import type { RestClient } from '../test/rest-client';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 const fileCount = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
@@ -23,7 +25,7 @@ const chair = {
   listingType: 'single-item',
   priceRange: 'Under $25',
   address: '4 Mill Lane',
-};
+} as const;
 
 /** REST create-with-photos and the listings.create procedure are one implementation. */
 describe.each(testDatabaseKinds())('REST uploads through their procedure on %s', (kind) => {
@@ -43,20 +45,36 @@ describe.each(testDatabaseKinds())('REST uploads through their procedure on %s',
     await server.stop();
   });
 
-  async function register(): Promise<string> {
+  async function register(): Promise<RestClient> {
     people += 1;
-    const { status, cookie } = await sendJson(server, '/api/register', {
-      email: `uploads-${kind}-${people}@example.com`,
-      password: 'upload-pass-1',
-      firstName: 'Rhoda',
-      lastName: 'Form',
-      termsAccepted: true,
+    const client = restClient(server);
+    const { response } = await client.POST('/api/register', {
+      body: {
+        email: `uploads-${kind}-${people}@example.com`,
+        password: 'upload-pass-1',
+        firstName: 'Rhoda',
+        lastName: 'Form',
+        termsAccepted: true,
+      },
     });
-    expect(status).toBe(200);
-    return cookie;
+    expect(response.status).toBe(200);
+    return client;
   }
 
-  async function createWithPhotos(cookie: string, fields: Record<string, string>) {
+  /** A listing with one photo, over REST. */
+  async function createWithPhotos(client: RestClient, title: string) {
+    return client.POST('/api/listings/create-with-photos', {
+      body: {
+        ...chair,
+        title,
+        photos: [new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' })],
+      },
+      bodySerializer: asForm,
+    });
+  }
+
+  /** The same, with fields the API's types do not allow, sent by hand. */
+  async function createWithPhotosByHand(cookie: string, fields: Record<string, string>) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(
@@ -96,7 +114,7 @@ describe.each(testDatabaseKinds())('REST uploads through their procedure on %s',
   }
 
   it('refuses invalid fields with the messages the procedure gives, under the same fields, storing nothing', async () => {
-    const cookie = await register();
+    const cookie = (await register()).cookie();
     const invalid = {
       title: '   ',
       category: 'Spaceships',
@@ -109,7 +127,7 @@ describe.each(testDatabaseKinds())('REST uploads through their procedure on %s',
     };
     const filesBefore = fileCount(server.uploadsDir);
 
-    const rest = await createWithPhotos(cookie, invalid);
+    const rest = await createWithPhotosByHand(cookie, invalid);
     const procedure = await createOverTrpc(cookie, invalid);
 
     expect(rest.status).toBe(400);
@@ -134,22 +152,21 @@ describe.each(testDatabaseKinds())('REST uploads through their procedure on %s',
   });
 
   it('counts each creation once against the limit, whichever way it arrives', async () => {
-    const cookie = await register();
+    const rhoda = await register();
     // Three creations allowed: two over REST and one over tRPC all pass, so none counted twice.
-    expect((await createWithPhotos(cookie, chair)).status).toBe(200);
-    expect((await createOverTrpc(cookie, { ...chair, title: 'Pine stool' })).status).toBe(200);
-    const third = await createWithPhotos(cookie, { ...chair, title: 'Oak bench' });
-    expect(third.status).toBe(200);
-    expect(third.body).toMatchObject({ title: 'Oak bench', imageCount: 1 });
+    expect((await createWithPhotos(rhoda, chair.title)).response.status).toBe(200);
+    const overTrpc = await createOverTrpc(rhoda.cookie(), { ...chair, title: 'Pine stool' });
+    expect(overTrpc.status).toBe(200);
+    const third = await createWithPhotos(rhoda, 'Oak bench');
+    expect(third.response.status).toBe(200);
+    expect(third.data).toMatchObject({ title: 'Oak bench', imageCount: 1 });
 
-    const fourth = await createWithPhotos(cookie, { ...chair, title: 'Cane rocker' });
-    expect(fourth.status).toBe(429);
-    expect(fourth.body).toEqual({ message: UI_TEXT.rateLimited });
-    expect(Number(fourth.retryAfter)).toBeGreaterThan(0);
-    const mine = await fetch(`${server.url}/api/user/listings`, {
-      headers: { cookie, origin: server.origin },
-    });
-    expect(((await mine.json()) as { title: string }[]).map((l) => l.title).sort()).toEqual([
+    const fourth = await createWithPhotos(rhoda, 'Cane rocker');
+    expect(fourth.response.status).toBe(429);
+    expect(fourth.error).toEqual({ message: UI_TEXT.rateLimited });
+    expect(Number(fourth.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    const mine = (await rhoda.GET('/api/user/listings')).data ?? [];
+    expect(mine.map((l) => l.title).sort()).toEqual([
       'Oak bench',
       'Pine stool',
       'Rush-seat kitchen chair',

@@ -9,8 +9,9 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { restClient } from '../test/rest-client';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 interface Reply {
   status: number;
@@ -34,6 +35,10 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     await server.stop();
   });
 
+  /**
+   * A request the API's types do not describe (another site's origin or none, a file upload by
+   * hand, a path that does not exist), as a client sees it.
+   */
   async function call(
     method: string,
     url: string,
@@ -57,60 +62,60 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     };
   }
 
-  const sessionCookie = (reply: Reply) => reply.headers.getSetCookie().at(-1)?.split(';')[0] ?? '';
-
   let counter = 0;
-  async function register(extra: Record<string, unknown> = {}) {
+  /** A new account, signed in on a client of its own; `cookie` is its session. */
+  async function register() {
     counter += 1;
     const email = `rest-${kind}-${counter}@example.com`;
-    const reply = await call('POST', '/api/register', {
-      json: {
+    const client = restClient(server);
+    const reply = await client.POST('/api/register', {
+      body: {
         email,
         password: 'porch-swing-7',
         firstName: 'Theo',
         lastName: 'Marsh',
         termsAccepted: true,
-        ...extra,
       },
     });
-    return { reply, email, cookie: sessionCookie(reply) };
+    return { reply, email, client, cookie: client.cookie() };
   }
 
   it('registers, then answers GET /api/user with the user and no password', async () => {
-    const { reply, email, cookie } = await register();
-    expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ email, firstName: 'Theo', lastName: 'Marsh', role: 'user' });
-    expect(JSON.stringify(reply.body)).not.toMatch(/porch-swing-7|passwordHash|argon2/);
-    const setCookie = reply.headers.getSetCookie().join('\n');
+    const { reply, email, client } = await register();
+    expect(reply.response.status).toBe(200);
+    expect(reply.data).toMatchObject({ email, firstName: 'Theo', lastName: 'Marsh', role: 'user' });
+    expect(JSON.stringify(reply.data)).not.toMatch(/porch-swing-7|passwordHash|argon2/);
+    const setCookie = reply.response.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/yardsale_session=.+; .*HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
 
-    const me = await call('GET', '/api/user', { cookie });
-    expect(me.status).toBe(200);
-    expect(me.body.email).toBe(email);
+    const me = await client.GET('/api/user');
+    expect(me.response.status).toBe(200);
+    expect(me.data?.email).toBe(email);
 
     // The same user through GET /api/session, which never refuses.
-    const session = await call('GET', '/api/session', { cookie });
-    expect(session.status).toBe(200);
-    expect(session.body.user).toMatchObject({ email, firstName: 'Theo', lastName: 'Marsh' });
-    expect(JSON.stringify(session.body)).not.toMatch(/passwordHash|argon2/);
+    const session = await client.GET('/api/session');
+    expect(session.response.status).toBe(200);
+    expect(session.data?.user).toMatchObject({ email, firstName: 'Theo', lastName: 'Marsh' });
+    expect(JSON.stringify(session.data)).not.toMatch(/passwordHash|argon2/);
   });
 
   it('answers 401 with a message when nobody is signed in', async () => {
-    const me = await call('GET', '/api/user');
-    expect(me.status).toBe(401);
-    expect(me.body.message).toBe(UI_TEXT.auth.unauthorized);
+    const visitor = restClient(server);
+    const me = await visitor.GET('/api/user');
+    expect(me.response.status).toBe(401);
+    expect(me.error?.message).toBe(UI_TEXT.auth.unauthorized);
 
     // A page that only asks who is there gets a 200 with nobody, not a refusal.
-    const session = await call('GET', '/api/session');
-    expect(session.status).toBe(200);
-    expect(session.body).toEqual({ user: null });
+    const session = await visitor.GET('/api/session');
+    expect(session.response.status).toBe(200);
+    expect(session.data).toEqual({ user: null });
   });
 
   it('refuses the same e-mail twice with 409 and the spec-like message', async () => {
     const { email } = await register();
-    const again = await call('POST', '/api/register', {
-      json: {
+    const again = await restClient(server).POST('/api/register', {
+      body: {
         email: email.toUpperCase(),
         password: 'another-pass',
         firstName: 'T',
@@ -118,13 +123,13 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
         termsAccepted: true,
       },
     });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(UI_TEXT.register.emailTaken);
+    expect(again.response.status).toBe(409);
+    expect(again.error?.message).toBe(UI_TEXT.register.emailTaken);
   });
 
   it('refuses bad registration input with the field message', async () => {
-    const bad = await call('POST', '/api/register', {
-      json: {
+    const bad = await restClient(server).POST('/api/register', {
+      body: {
         email: 'not-an-email',
         password: '123',
         firstName: '',
@@ -132,8 +137,8 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
         termsAccepted: true,
       },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({
+    expect(bad.response.status).toBe(400);
+    expect(bad.error?.errors).toMatchObject({
       email: [UI_TEXT.register.invalidEmail],
       password: [UI_TEXT.register.shortPassword],
       firstName: [UI_TEXT.register.firstNameRequired],
@@ -142,38 +147,40 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
 
   it('refuses a wrong password with 401 and sets no cookie', async () => {
     const { email } = await register();
-    const wrong = await call('POST', '/api/login', { json: { email, password: 'wrong-password' } });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body.message).toBe(UI_TEXT.signIn.wrongCredentials);
-    expect(wrong.headers.getSetCookie()).toHaveLength(0);
-
-    const right = await call('POST', '/api/login', {
-      json: { email, password: 'porch-swing-7', rememberMe: true },
+    const device = restClient(server);
+    const wrong = await device.POST('/api/login', {
+      body: { email, password: 'wrong-password' },
     });
-    expect(right.status).toBe(200);
-    expect(right.headers.getSetCookie().join('')).toMatch(/Max-Age=2592000/);
+    expect(wrong.response.status).toBe(401);
+    expect(wrong.error?.message).toBe(UI_TEXT.signIn.wrongCredentials);
+    expect(wrong.response.headers.getSetCookie()).toHaveLength(0);
+
+    const right = await device.POST('/api/login', {
+      body: { email, password: 'porch-swing-7', rememberMe: true },
+    });
+    expect(right.response.status).toBe(200);
+    expect(right.response.headers.getSetCookie().join('')).toMatch(/Max-Age=2592000/);
   });
 
   it('updates the profile with PUT /api/user', async () => {
-    const { cookie } = await register();
-    const put = await call('PUT', '/api/user', {
-      cookie,
-      json: {
+    const { client } = await register();
+    const put = await client.PUT('/api/user', {
+      body: {
         firstName: 'Theodora',
         lastName: 'Marsh',
         email: `theodora-${kind}@example.com`,
         phone: '555-0199',
       },
     });
-    expect(put.status).toBe(200);
-    expect((await call('GET', '/api/user', { cookie })).body).toMatchObject({
+    expect(put.response.status).toBe(200);
+    expect((await client.GET('/api/user')).data).toMatchObject({
       firstName: 'Theodora',
       phone: '555-0199',
     });
   });
 
   it('refuses a state change with the session cookie from another origin, changing nothing', async () => {
-    const { cookie, email } = await register();
+    const { client, cookie, email } = await register();
     const foreign = await call('PUT', '/api/user', {
       cookie,
       origin: 'https://evil.example',
@@ -183,13 +190,14 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     expect(foreign.body.message).toBe(UI_TEXT.auth.crossOrigin);
     const missing = await call('POST', '/api/logout', { cookie, origin: null });
     expect(missing.status).toBe(403);
-    expect((await call('GET', '/api/user', { cookie })).body.firstName).toBe('Theo');
+    expect((await client.GET('/api/user')).data?.firstName).toBe('Theo');
   });
 
   it('logs out with POST /api/logout', async () => {
-    const { cookie } = await register();
-    expect((await call('POST', '/api/logout', { cookie })).status).toBe(200);
-    expect((await call('GET', '/api/user', { cookie })).status).toBe(401);
+    const { client, cookie } = await register();
+    expect((await client.POST('/api/logout')).response.status).toBe(200);
+    // The session is over: sent again, it is refused.
+    expect((await restClient(server, { cookie }).GET('/api/user')).response.status).toBe(401);
   });
 
   describe('profile picture', () => {
@@ -206,7 +214,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     }
 
     it('stores an image upright, re-encoded without metadata, served with long cache headers', async () => {
-      const { cookie } = await register();
+      const { client, cookie } = await register();
       // A 300x200 JPEG with EXIF orientation 6 (rotate 90°) and GPS tags.
       const photo = await sharp({
         create: { width: 300, height: 200, channels: 3, background: '#c2410c' },
@@ -233,27 +241,27 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       expect(meta.exif).toBeUndefined();
       expect(meta.width).toBe(512);
 
-      expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBe(url);
+      expect((await client.GET('/api/user')).data?.profilePicture).toBe(url);
 
-      const removed = await call('DELETE', '/api/user/profile-picture', { cookie });
-      expect(removed.status).toBe(200);
-      expect(removed.body.profilePicture).toBeNull();
+      const removed = await client.DELETE('/api/user/profile-picture');
+      expect(removed.response.status).toBe(200);
+      expect(removed.data?.profilePicture).toBeNull();
       expect((await fetch(`${server.url}${url}`)).status).toBe(404);
     });
 
     it('refuses a 7 MB file with the spec message and writes nothing', async () => {
-      const { cookie } = await register();
+      const { client, cookie } = await register();
       const before = filesUnder(server.uploadsDir).length;
       const big = Buffer.alloc(7 * 1024 * 1024, 1);
       const reply = await upload(cookie, big, 'big.png', 'image/png');
       expect(reply.status).toBe(413);
       expect(reply.body.message).toBe(UI_TEXT.profilePicture.tooLargeDescription);
       expect(filesUnder(server.uploadsDir)).toHaveLength(before);
-      expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBeNull();
+      expect((await client.GET('/api/user')).data?.profilePicture).toBeNull();
     });
 
     it('refuses a text file dressed as an image, by its bytes, and writes nothing', async () => {
-      const { cookie } = await register();
+      const { client, cookie } = await register();
       const before = filesUnder(server.uploadsDir).length;
       const reply = await upload(
         cookie,
@@ -264,7 +272,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       expect(reply.status).toBe(400);
       expect(reply.body.message).toBe(UI_TEXT.profilePicture.invalidTypeDescription);
       expect(filesUnder(server.uploadsDir)).toHaveLength(before);
-      expect((await call('GET', '/api/user', { cookie })).body.profilePicture).toBeNull();
+      expect((await client.GET('/api/user')).data?.profilePicture).toBeNull();
     });
 
     it('refuses an upload from a visitor', async () => {

@@ -5,9 +5,9 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { within } from '@yardsale/api/testing';
+import { until, within } from '@yardsale/api/testing';
 
-import { freePort, spawnBuiltServer, whenRunning } from './process-testing';
+import { freePort, spawnBuiltServer, whenRunning } from '../test/process-testing';
 
 /** The server process stopping on SIGTERM with a request that never finishes holding it open. */
 describe('the server process stops by its deadline', () => {
@@ -42,12 +42,29 @@ describe('the server process stops by its deadline', () => {
         'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
           'Content-Length: 4096\r\n\r\n{"email":',
       );
-      await new Promise((r) => setTimeout(r, 200));
+      // The server has the request (it logs each one as its headers arrive).
+      await until(
+        () =>
+          server
+            .logLines()
+            .some(
+              (line) =>
+                line.msg === 'incoming request' &&
+                (line.req as { url?: string } | undefined)?.url === '/api/login',
+            ),
+        5_000,
+        () => `the server to receive the unfinished request; it printed:\n${server.output()}`,
+      );
 
       const signalled = performance.now();
       server.child.kill('SIGTERM');
-      // While stopping, the process still answers, and says it is not ready (SHUTDOWN_DELAY_MS).
-      await new Promise((r) => setTimeout(r, 150));
+      // While stopping, the process still answers, and says it is not ready (SHUTDOWN_DELAY_MS): it
+      // turns not ready in the same step as it logs that it is stopping.
+      await until(
+        () => server.logLines().some((line) => line.msg === 'shutting down'),
+        5_000,
+        () => `the server to start stopping; it printed:\n${server.output()}`,
+      );
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'draining' });

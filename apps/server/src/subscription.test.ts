@@ -9,8 +9,8 @@ import type { AppRouter } from '@yardsale/api';
 import { latestEventId, within } from '@yardsale/api/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
-import { sendJson, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { sendJson, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 describe('the live stream over a real websocket', () => {
   let server: TestServer;

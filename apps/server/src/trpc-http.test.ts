@@ -10,8 +10,8 @@ import { MAX_BATCH_SIZE } from '@yardsale/validators';
 import { webTrpcRequest } from '../bench/web-trpc-request';
 import type { WebTrpcRequest } from '../bench/web-trpc-request';
 import { trpcOptions } from './app';
-import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { TEST_ADMIN_EMAIL, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 import { registerTrpcHttp } from './trpc-http';
 import type { TrpcHttpOptions } from './trpc-http';
 

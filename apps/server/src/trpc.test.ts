@@ -11,8 +11,8 @@ import WebSocket from 'ws';
 
 import type { AppRouter } from '@yardsale/api';
 
-import { startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import { startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 describe('tRPC over HTTP and websocket', () => {
   let server: TestServer;

@@ -5,9 +5,9 @@ import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { startLocalServer } from './local-server';
-import type { LocalServer } from './local-server';
-import { TEST_ADMIN_EMAIL } from './test-server';
+import { startLocalServer } from '../test/local-server';
+import type { LocalServer } from '../test/local-server';
+import { TEST_ADMIN_EMAIL } from '../test/test-server';
 
 /**
  * Behind one proxy that appends the address it saw to X-Forwarded-For (TRUST_PROXY=1, or the proxy's own

@@ -10,8 +10,8 @@ import { latestEventId, within } from '@yardsale/api/testing';
 import { describeWithService } from '@yardsale/db/testing';
 import type { ConversationEvent } from '@yardsale/validators';
 
-import { sendJson as post, startTwoInstances } from './test-server';
-import type { TestServer } from './test-server';
+import { sendJson as post, startTwoInstances } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 /** Needs PostgreSQL (TEST_DATABASE_URL): the embedded database serves one process only. */
 describeWithService('TEST_DATABASE_URL', 'two server instances on one PostgreSQL', () => {

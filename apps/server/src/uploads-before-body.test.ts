@@ -9,9 +9,9 @@ import { createTestDatabase, testDatabaseKinds } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { startLocalServer } from './local-server';
-import type { LocalServer } from './local-server';
-import { TEST_ADMIN_EMAIL } from './test-server';
+import { startLocalServer } from '../test/local-server';
+import type { LocalServer } from '../test/local-server';
+import { TEST_ADMIN_EMAIL } from '../test/test-server';
 
 const BOUNDARY = 'yardsale-upload-boundary';
 /** What the client says it will send: far more than it does before the answer must arrive. */

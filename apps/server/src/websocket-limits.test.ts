@@ -10,11 +10,11 @@ import { LIVE_SOCKET_LIMITS, UI_TEXT } from '@yardsale/validators';
 
 import { clientAddressReader } from './client-address';
 import type { TrustProxy } from './client-address';
-import type { FloodOutcome } from './flood-client';
-import { openSocket, upgradeRefusal } from './socket-client';
-import type { SocketClient } from './socket-client';
-import { sendJson as post, startTestServer } from './test-server';
-import type { TestServer } from './test-server';
+import type { FloodOutcome } from '../test/flood-client';
+import { openSocket, upgradeRefusal } from '../test/socket-client';
+import type { SocketClient } from '../test/socket-client';
+import { sendJson as post, startTestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 import { CLOSE_TOO_MANY_CALLS } from './websocket';
 
 const PASSWORD = 'limits-pass-1';
@@ -239,7 +239,7 @@ function startFlood(plan: {
     [
       '--import',
       'tsx',
-      fileURLToPath(new URL('./flood-client.ts', import.meta.url)),
+      fileURLToPath(new URL('../test/flood-client.ts', import.meta.url)),
       JSON.stringify(plan),
     ],
     {

@@ -9,12 +9,12 @@ import { createTestDatabase, describeWithService } from '@yardsale/db/testing';
 import type { TestDatabase } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { startLocalServer } from './local-server';
-import type { LocalServer } from './local-server';
-import { openSocket } from './socket-client';
-import type { SocketClient } from './socket-client';
-import { TEST_ADMIN_EMAIL, sendJson, startTwoInstances } from './test-server';
-import type { TestServer } from './test-server';
+import { startLocalServer } from '../test/local-server';
+import type { LocalServer } from '../test/local-server';
+import { openSocket } from '../test/socket-client';
+import type { SocketClient } from '../test/socket-client';
+import { TEST_ADMIN_EMAIL, sendJson, startTwoInstances } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 import { CLOSE_SESSION_ENDED } from './websocket';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -144,6 +144,9 @@ test('category rows further down are fetched and drawn only as the page scrolls 
 });
 
 test('a carousel settles on the nearest card once scrolling stops', async ({ page }) => {
+  // The page's timers run on a clock the test can move: that the carousel is left alone is checked
+  // once its settle timer has run, not after a wait.
+  await page.clock.install();
   await page.goto('/home?section=sales');
   const list = scroller(carousel(page, 'Newest Garage Sales'));
   await expect(list.getByRole('article').nth(3)).toBeAttached();
@@ -151,9 +154,17 @@ test('a carousel settles on the nearest card once scrolling stops', async ({ pag
   await list.evaluate((element, left) => element.scrollTo({ left }), STEP + 40);
   await expect.poll(() => scrollLeftOf(list)).toBe(STEP);
 
-  // Within the tolerance it is left alone.
-  await list.evaluate((element, left) => element.scrollTo({ left }), STEP * 2 + 2);
-  await page.waitForTimeout(CAROUSEL.snapDebounceMs * 3);
+  // Within the tolerance it is left alone. The scroll event has reached the carousel (its own
+  // listener came first) when this one hears it; then its settle timer is run.
+  await list.evaluate(
+    (element, left) =>
+      new Promise<void>((resolve) => {
+        element.addEventListener('scroll', () => resolve(), { once: true });
+        element.scrollTo({ left });
+      }),
+    STEP * 2 + 2,
+  );
+  await page.clock.runFor(CAROUSEL.snapDebounceMs * 3);
   expect(await scrollLeftOf(list)).toBe(STEP * 2 + 2);
 });
 

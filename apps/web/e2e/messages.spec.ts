@@ -204,12 +204,17 @@ test('a message sent before the thread has loaded shows once it loads, and is no
   page,
 }) => {
   const firewood = await seededListing(page.request, 'Free Firewood: Seasoned Oak');
-  // The thread's first load is slow, so the message is sent while it is still on its way.
-  let slowed = false;
+  // The thread's first load is held back until the message is sent, so it is sent while the load
+  // is still on its way.
+  let messageSent: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => {
+    messageSent = resolve;
+  });
+  let held = false;
   await page.route('**/trpc/conversations.messages**', async (route) => {
-    if (!slowed) {
-      slowed = true;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (!held) {
+      held = true;
+      await sent;
     }
     await route.fallback();
   });
@@ -220,6 +225,7 @@ test('a message sent before the thread has loaded shows once it loads, and is no
   await expect(conversation.getByLabel('Loading messages')).toBeVisible();
   const text = `Is the firewood still there? ${String(Date.now())}`;
   await send(page, text);
+  messageSent();
 
   await expect(thread(page).getByText(text, { exact: true })).toBeVisible();
   await expect(conversation.getByLabel('Loading messages')).toHaveCount(0);

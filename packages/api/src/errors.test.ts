@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { MAX_BATCH_SIZE, UI_TEXT } from '@yardsale/validators';
 
 import { describeError } from './errors';
-import { recordingLogger } from './testing';
+import { recordingLogger } from '../test/testing';
 
 const R = UI_TEXT.request;
 const described = (error: TRPCError) => describeError(error, recordingLogger()).message;

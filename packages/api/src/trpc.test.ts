@@ -7,8 +7,8 @@ import { UI_TEXT } from '@yardsale/validators';
 
 import { createTRPCContext } from './context';
 import { ensureAdminRole } from './services/users';
-import { TEST_ADMIN_EMAIL, createTestApi } from './testing';
-import type { TestApi } from './testing';
+import { TEST_ADMIN_EMAIL, createTestApi } from '../test/testing';
+import type { TestApi } from '../test/testing';
 import { adminProcedure, createCallerFactory, createTRPCRouter, protectedProcedure } from './trpc';
 
 /** A router with one procedure of each guarded kind, to test the guards themselves. */

@@ -11,13 +11,13 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDatabase, migrateDatabase } from './client';
-import { startS3Server } from './s3-testing';
-import type { S3TestServer } from './s3-testing';
+import { startS3Server } from '../test/s3-testing';
+import type { S3TestServer } from '../test/s3-testing';
 import { seedDatabase } from './seed';
 import { createLocalStorage } from './storage';
 import { createS3Storage } from './storage-s3';
-import { createTestDatabase, describeWithService } from './testing';
-import type { TestDatabase } from './testing';
+import { createTestDatabase, describeWithService } from '../test/testing';
+import type { TestDatabase } from '../test/testing';
 
 /*
  * deploy/backup.sh and deploy/restore.sh, run as an operator would: a seeded database and its photos

@@ -20,8 +20,8 @@ import {
   sessions,
   users,
 } from './schema';
-import { createTestDatabase, describeWithService, testDatabaseKinds } from './testing';
-import type { TestDatabase } from './testing';
+import { createTestDatabase, describeWithService, testDatabaseKinds } from '../test/testing';
+import type { TestDatabase } from '../test/testing';
 
 /** Every committed migration, as drizzle-kit's journal lists them. */
 const MIGRATION_COUNT = (

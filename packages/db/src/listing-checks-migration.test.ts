@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { executeRows, migrationsFolder } from './client';
 import { users } from './schema';
-import { createTestDatabase, testDatabaseKinds } from './testing';
-import type { TestDatabase } from './testing';
+import { createTestDatabase, testDatabaseKinds } from '../test/testing';
+import type { TestDatabase } from '../test/testing';
 
 const MIGRATION = readdirSync(migrationsFolder).find((f) =>
   f.endsWith('_listing_category_price_checks.sql'),

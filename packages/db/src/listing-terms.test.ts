@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from './client';
 import type { Database } from './client';
 import { listingTerms, listings, users } from './schema';
-import { createTestDatabase, testDatabaseKinds } from './testing';
-import type { TestDatabase } from './testing';
+import { createTestDatabase, testDatabaseKinds } from '../test/testing';
+import type { TestDatabase } from '../test/testing';
 
 /** A listing's rows in listing_terms, as (lexeme, filters) strings, sorted. */
 async function termsOf(db: Database, listingId: number): Promise<string[]> {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { openStorage } from './open-storage';
-import { startS3Server } from './s3-testing';
+import { startS3Server } from '../test/s3-testing';
 import { createLocalStorage, isValidStorageKey } from './storage';
 import type { FileStorage } from './storage';
 import { createS3Storage } from './storage-s3';

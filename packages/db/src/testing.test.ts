@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { testServiceUrl } from './testing';
+import { testServiceUrl } from '../test/testing';
 
 describe('suites that need PostgreSQL or Redis', () => {
   afterEach(() => {

@@ -5,30 +5,31 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { startTestServer } from '../test-server';
-import type { TestServer } from '../test-server';
+import { asForm, restClient } from '../../test/rest-client';
+import type { RestClient } from '../../test/rest-client';
+import { startTestServer } from '../../test/test-server';
+import type { TestServer } from '../../test/test-server';
 
 const M = UI_TEXT.listing;
 
 describe.each(testDatabaseKinds())('GET /api/listings near a point on %s', (kind) => {
   let server: TestServer;
-  let cookie = '';
+  let seller: RestClient;
   const ids: number[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    const res = await fetch(`${server.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    seller = restClient(server);
+    const registered = await seller.POST('/api/register', {
+      body: {
         email: `near-${kind}@example.com`,
         password: 'rest-pass-1',
         firstName: 'Near',
         lastName: 'Test',
         termsAccepted: true,
-      }),
+      },
     });
-    cookie = res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    expect(registered.response.status).toBe(200);
     // Madison's Capitol square, 3 miles north-ish, and Chicago.
     const points = [
       [43.0747, -89.3841],
@@ -36,22 +37,18 @@ describe.each(testDatabaseKinds())('GET /api/listings near a point on %s', (kind
       [41.8781, -87.6298],
     ] as const;
     for (const [i, [latitude, longitude]] of points.entries()) {
-      const form = new FormData();
-      for (const [name, value] of Object.entries({
-        title: `Bookcase ${i}`,
-        category: 'Furniture',
-        listingType: 'single-item',
-        priceRange: 'Free',
-        address: 'Somewhere without a ZIP',
-      }))
-        form.append(name, value);
-      const created = await fetch(`${server.url}/api/listings/create-with-photos`, {
-        method: 'POST',
-        headers: { cookie, origin: server.origin },
-        body: form,
+      const created = await seller.POST('/api/listings/create-with-photos', {
+        body: {
+          title: `Bookcase ${i}`,
+          category: 'Furniture',
+          listingType: 'single-item',
+          priceRange: 'Free',
+          address: 'Somewhere without a ZIP',
+        },
+        bodySerializer: asForm,
       });
-      expect(created.status).toBe(200);
-      const { id } = (await created.json()) as { id: number };
+      expect(created.response.status).toBe(200);
+      const id = created.data?.id ?? 0;
       await server.deps.db
         .update(schema.listings)
         .set({ latitude, longitude })
@@ -63,22 +60,21 @@ describe.each(testDatabaseKinds())('GET /api/listings near a point on %s', (kind
     await server.stop();
   });
 
+  /** A query the API's types may not allow (these tests send bad ones on purpose), sent by hand. */
   const get = async (query: string) => {
-    const res = await fetch(`${server.url}/api/listings?${query}`, { headers: { cookie } });
-    return {
-      status: res.status,
-      body: (await res.json()) as {
-        message?: string;
-        items?: { id: number; distanceMiles: number | null }[];
-      },
-    };
+    const res = await fetch(`${server.url}/api/listings?${query}`, {
+      headers: { cookie: seller.cookie() },
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string } };
   };
 
   it('lists listings within the radius nearest first, with their distance', async () => {
-    const reply = await get('near=43.0747,-89.3841&radiusMiles=10&sort=distance');
-    expect(reply.status).toBe(200);
-    expect(reply.body.items?.map((l) => l.id)).toEqual([ids[0], ids[1]]);
-    expect(reply.body.items?.map((l) => l.distanceMiles)).toEqual([0, 3]);
+    const reply = await seller.GET('/api/listings', {
+      params: { query: { near: '43.0747,-89.3841', radiusMiles: 10, sort: 'distance' } },
+    });
+    expect(reply.response.status).toBe(200);
+    expect(reply.data?.items.map((l) => l.id)).toEqual([ids[0], ids[1]]);
+    expect(reply.data?.items.map((l) => l.distanceMiles)).toEqual([0, 3]);
   });
 
   it('refuses coordinates that are no point on earth, or not two numbers, with a 400 and the message', async () => {

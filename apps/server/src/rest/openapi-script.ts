@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startTestServer } from '../test-server';
+import { startTestServer } from '../../test/test-server';
 import { CLIENT_TYPES_FILE, generateClientTypes } from './openapi-tooling';
 
 async function servedDocument(): Promise<string> {

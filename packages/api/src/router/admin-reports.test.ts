@@ -6,8 +6,8 @@ import { REPORT_STATUSES, UI_TEXT, encodeListingCursor } from '@yardsale/validat
 import type { AdminReportsInput, ReportFilter } from '@yardsale/validators';
 
 import { describeError } from '../errors';
-import { createTestApi, refusal } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi, refusal } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const { reports } = schema;
 

@@ -6,8 +6,8 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { ensureAdminRole } from '../services/users';
-import { TEST_ADMIN_EMAIL, createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_ADMIN_EMAIL, createTestApi } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 /** Each step is one server start or one request, in the order a real deployment would see them. */
 describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {

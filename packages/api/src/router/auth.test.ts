@@ -8,8 +8,8 @@ import { UI_TEXT } from '@yardsale/validators';
 
 import { hashSessionToken } from '../auth/sessions';
 import { describeError } from '../errors';
-import { TEST_ADMIN_EMAIL, createTestApi, signedInUser } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_ADMIN_EMAIL, createTestApi, signedInUser } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

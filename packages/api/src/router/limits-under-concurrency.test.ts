@@ -22,9 +22,9 @@ import {
   createTestApi,
   signUpWithTwoFactor,
   signedInUser,
-} from '../testing';
-import type { TestApi } from '../testing';
-import { softwareAuthenticator } from '../webauthn-testing';
+} from '../../test/testing';
+import type { TestApi } from '../../test/testing';
+import { softwareAuthenticator } from '../../test/webauthn-testing';
 
 const START = new Date('2026-06-01T12:00:00Z');
 

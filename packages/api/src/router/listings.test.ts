@@ -13,8 +13,8 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { describeError } from '../errors';
 import { addListingPhotos } from '../services/listing-photos';
 import { createListing, purgeEndedListings } from '../services/listings';
-import { TEST_ADMIN_EMAIL, createTestApi, refusal } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_ADMIN_EMAIL, createTestApi, refusal } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = new Date('2026-06-01T15:00:00Z');

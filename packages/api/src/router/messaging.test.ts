@@ -8,8 +8,15 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { createListing } from '../services/listings';
-import { TEST_PASSWORD, createTestApi, latestEventId, refusal, take, within } from '../testing';
-import type { TestApi } from '../testing';
+import {
+  TEST_PASSWORD,
+  createTestApi,
+  latestEventId,
+  refusal,
+  take,
+  within,
+} from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
   let api: TestApi;

@@ -6,8 +6,8 @@ import type { NotificationSettings } from '@yardsale/validators';
 
 import { unsubscribeTokenOf } from '../services/notifications';
 import { runOutboxBatch } from '../services/outbox';
-import { createTestApi, refusal, within } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi, refusal, within } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const said = (e: { message: string }) => e.message;
 

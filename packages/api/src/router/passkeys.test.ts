@@ -7,10 +7,10 @@ import { MAX_PASSKEYS_PER_ACCOUNT, PASSKEY_TEXT, TWO_FACTOR_TEXT } from '@yardsa
 import type { SignInResult } from '@yardsale/validators';
 
 import { relyingParty } from '../services/passkeys';
-import { TEST_PASSWORD, createTestApi, refusal, signedInUser } from '../testing';
-import type { TestApi } from '../testing';
-import { softwareAuthenticator } from '../webauthn-testing';
-import type { SoftwarePasskey } from '../webauthn-testing';
+import { TEST_PASSWORD, createTestApi, refusal, signedInUser } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
+import { softwareAuthenticator } from '../../test/webauthn-testing';
+import type { SoftwarePasskey } from '../../test/webauthn-testing';
 
 type Authenticator = ReturnType<typeof softwareAuthenticator>;
 

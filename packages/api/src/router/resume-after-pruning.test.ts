@@ -5,8 +5,8 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
 import { pruneEvents } from '../services/conversation-events';
-import { createTestApi, latestEventId, take } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi, latestEventId, take } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 /**
  * A client resuming its live stream (decision 059): from an event still kept it gets exactly what it

@@ -6,8 +6,8 @@ import type { ListingInput } from '@yardsale/validators';
 import { UI_TEXT } from '@yardsale/validators';
 
 import { describeError } from '../errors';
-import { createTestApi, refusal } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi, refusal } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const M = UI_TEXT.listing;
 

@@ -20,8 +20,8 @@ import { createServerDeps } from '../services/create';
 import { runOutboxBatch } from '../services/outbox';
 import { runSavedSearchMatching } from '../services/saved-search-matching';
 import { matchSavedSearches } from '../services/match-saved-searches';
-import { createTestApi, refusal } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi, refusal } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const M = NOTIFICATION_TEXT;
 const [TITLE_BEFORE, TITLE_AFTER] = M.savedSearchTitleParts;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { TEST_PASSWORD, createTestApi, signedInUser } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi, signedInUser } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 describe.each(testDatabaseKinds())('sign-in limits on %s', (kind) => {
   let api: TestApi;

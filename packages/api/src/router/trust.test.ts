@@ -8,8 +8,8 @@ import type { ListingInput, ReportStatus } from '@yardsale/validators';
 
 import { describeError } from '../errors';
 import { appRouter } from '../root';
-import { createTestApi, latestEventId, refusal, take } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi, latestEventId, refusal, take } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const { conversations, listings, messages, reports, reviews, users } = schema;
 

@@ -11,8 +11,8 @@ import {
   createTestApi,
   refusal,
   signUpWithTwoFactor,
-} from '../testing';
-import type { TestApi } from '../testing';
+} from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 
 const START = new Date('2026-06-01T12:00:00Z');
 

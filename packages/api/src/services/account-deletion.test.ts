@@ -14,8 +14,8 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { DEFAULT_NOTIFICATION_SETTINGS, DELETED_USER, UI_TEXT } from '@yardsale/validators';
 import type { ListingInput } from '@yardsale/validators';
 
-import { TEST_PASSWORD, createTestApi, refusal } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi, refusal } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import { deleteAccount } from './account-deletion';
 import { createListing } from './listings';
 import { recoveryCodeHash } from './two-factor';

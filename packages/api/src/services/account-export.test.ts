@@ -12,8 +12,8 @@ import { testDatabaseKinds } from '@yardsale/db/testing';
 import { DEFAULT_NOTIFICATION_SETTINGS, SYSTEM_ACCOUNT, UI_TEXT } from '@yardsale/validators';
 import type { ListingInput } from '@yardsale/validators';
 
-import { createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import {
   EXPORTED_TABLES,
   EXPORT_DOCUMENT_NAME,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import { createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { createTestApi } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import { eventsAfter, pruneEvents } from './conversation-events';
 
 describe.each(testDatabaseKinds())('pruning live events on %s', (kind) => {

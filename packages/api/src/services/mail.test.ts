@@ -6,9 +6,9 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestSmtpServer } from '../smtp-testing';
-import type { TestSmtpServer } from '../smtp-testing';
-import { recordingLogger } from '../testing';
+import { startTestSmtpServer } from '../../test/smtp-testing';
+import type { TestSmtpServer } from '../../test/smtp-testing';
+import { recordingLogger } from '../../test/testing';
 import { MailUnavailableError, SMTP_TIMEOUTS, createMailer } from './mail';
 
 const MESSAGE = {

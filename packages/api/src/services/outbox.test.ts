@@ -7,15 +7,15 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TEXT } from '@yardsale/validators';
 
-import { startTestPushService } from '../push-testing';
-import type { TestBrowser, TestPushService } from '../push-testing';
-import { createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { startTestPushService } from '../../test/push-testing';
+import type { TestBrowser, TestPushService } from '../../test/push-testing';
+import { createTestApi, until } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import type { OutboundLimits } from './outbound';
 import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS, queueDailyDigests, runOutboxBatch } from './outbox';
 import { DEVICE_REMOVED_AFTER_REFUSALS } from './outbox-push';
 import { retryDelayMs } from './outbox-row';
-import { markOnline } from './presence';
+import { isOnline, markOnline } from './presence';
 import { createPushSender, newVapidKeys } from './push';
 
 const { notificationOutbox, notifications, pushSubscriptions } = schema;
@@ -157,7 +157,12 @@ describe.each(testDatabaseKinds())('the notification outbox on %s', (kind) => {
   it('does not push a message to someone who has the app open, nor what they switched off', async () => {
     const { seller, buyer, conversationId } = await conversation();
     const open = markOnline(api.deps, seller.user.id, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The mark is written in the background; the message is sent once it is there.
+    await until(
+      () => isOnline(api.deps.db, seller.user.id, api.deps.now()),
+      5000,
+      'the seller to be marked online',
+    );
     await buyer.caller.conversations.send({ conversationId, content: 'Hello!' });
     await drain();
     expect(seller.pushes()).toEqual([]);

@@ -15,8 +15,8 @@ import type { S3TestServer } from '@yardsale/db/s3-testing';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import type { ListingInput } from '@yardsale/validators';
 
-import { TEST_ADMIN_EMAIL, createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_ADMIN_EMAIL, createTestApi } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import { addListingPhotos } from './listing-photos';
 import { createListing, purgeEndedListings } from './listings';
 import { setProfilePicture } from './users';

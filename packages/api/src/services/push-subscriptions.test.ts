@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 
-import { TEST_PASSWORD, createTestApi } from '../testing';
-import type { TestApi } from '../testing';
+import { TEST_PASSWORD, createTestApi } from '../../test/testing';
+import type { TestApi } from '../../test/testing';
 import { createPushSender, newVapidKeys } from './push';
 
 const { pushSubscriptions } = schema;

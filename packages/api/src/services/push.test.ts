@@ -3,8 +3,8 @@ import { Agent } from 'node:https';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { decryptPush, startTestPushService } from '../push-testing';
-import type { TestPushService } from '../push-testing';
+import { decryptPush, startTestPushService } from '../../test/push-testing';
+import type { TestPushService } from '../../test/push-testing';
 import { RefusedTargetError, resolveTarget } from './outbound';
 import type { OutboundLimits } from './outbound';
 import { PushFailedError, createPushSender, newVapidKeys } from './push';

@@ -19,8 +19,8 @@ import {
 } from '../schema';
 import { createLocalStorage } from '../storage';
 import type { FileStorage } from '../storage';
-import { createTestDatabase, testDatabaseKinds } from '../testing';
-import type { TestDatabase } from '../testing';
+import { createTestDatabase, testDatabaseKinds } from '../../test/testing';
+import type { TestDatabase } from '../../test/testing';
 import { DEMO_PASSWORD, seedAccounts, seedDatabase } from './index';
 
 // Friday 16:30 in Madison (America/Chicago, UTC-6 in November).

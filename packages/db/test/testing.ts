@@ -17,10 +17,10 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { describe, expect } from 'vitest';
 
-import { createDatabase, migrateDatabase, migrationsFolder } from './client';
-import type { DatabaseHandle } from './client';
-import { readTestDatabaseUrl, readTestServices } from './env';
-import type { TestServices } from './env';
+import { createDatabase, migrateDatabase, migrationsFolder } from '../src/client';
+import type { DatabaseHandle } from '../src/client';
+import { readTestDatabaseUrl, readTestServices } from '../src/env';
+import type { TestServices } from '../src/env';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

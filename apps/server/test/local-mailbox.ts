@@ -19,6 +19,7 @@ export function localMailbox(options: { openVerificationLinks: boolean }): Local
     mode: inner.mode,
     sent: inner.sent,
     tokenFor: (to, page) => inner.tokenFor(to, page),
+    arrived: (to, count) => inner.arrived(to, count),
     attach(url) {
       base = url;
     },

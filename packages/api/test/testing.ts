@@ -12,27 +12,34 @@ import type { DatabaseHandle, FileStorage } from '@yardsale/db';
 import { createTestDatabase } from '@yardsale/db/testing';
 import type { ConversationEvent, SessionUser, SignInResult } from '@yardsale/validators';
 
-import { createTRPCContext } from './context';
-import { createCaller } from './index';
-import type { RateLimitSettings } from './services/rate-limits';
-import { createServerDeps } from './services/create';
-import { runSavedSearchMatching } from './services/saved-search-matching';
-import { ensureAdminRole } from './services/users';
-import type { ServerDeps, Logger } from './services/types';
-import { MailUnavailableError } from './services/mail';
-import type { MailMessage, Mailer } from './services/mail';
-import type { PushSender } from './services/push';
+import { createTRPCContext } from '../src/context';
+import { createCaller } from '../src/index';
+import type { RateLimitSettings } from '../src/services/rate-limits';
+import { createServerDeps } from '../src/services/create';
+import { runSavedSearchMatching } from '../src/services/saved-search-matching';
+import { ensureAdminRole } from '../src/services/users';
+import type { ServerDeps, Logger } from '../src/services/types';
+import { MailUnavailableError } from '../src/services/mail';
+import type { MailMessage, Mailer } from '../src/services/mail';
+import type { PushSender } from '../src/services/push';
 
 /** A mailer that keeps what it is asked to send, for tests that open the links in it. */
 export interface RecordingMailer extends Mailer {
   readonly sent: MailMessage[];
   /** The token of the newest link to `page` (e.g. '/verify-email') mailed to `to`; waits for it up to 5 s. */
   tokenFor(to: string, page: string): Promise<string>;
+  /**
+   * The first `count` messages to `to`, once that many have been sent (links go out after the answer);
+   * fails naming how many arrived if they are not all sent within 5 s.
+   */
+  arrived(to: string, count: number): Promise<MailMessage[]>;
 }
 
 /** `off`: as a production server without SMTP_URL, refusing every message. */
 export function recordingMailer(options: { off?: boolean } = {}): RecordingMailer {
   const sent: MailMessage[] = [];
+  /** Checked at each message sent: a waiter resolves as soon as what it waits for is there. */
+  const waiters = new Set<() => void>();
   const find = (to: string, page: string) => {
     for (const message of [...sent].reverse()) {
       if (message.to !== to) continue;
@@ -49,7 +56,28 @@ export function recordingMailer(options: { off?: boolean } = {}): RecordingMaile
     send(message) {
       if (options.off) return Promise.reject(new MailUnavailableError());
       sent.push(message);
+      for (const check of waiters) check();
       return Promise.resolve();
+    },
+    async arrived(to, count) {
+      const mailsTo = () => sent.filter((m) => m.to === to);
+      let check: () => void = () => undefined;
+      try {
+        return await within(
+          new Promise<MailMessage[]>((resolve) => {
+            check = () => {
+              const got = mailsTo();
+              if (got.length >= count) resolve(got.slice(0, count));
+            };
+            waiters.add(check);
+            check();
+          }),
+          5000,
+          () => `${count} messages to ${to}; ${mailsTo().length} arrived`,
+        );
+      } finally {
+        waiters.delete(check);
+      }
     },
     async tokenFor(to, page) {
       // Reset links are sent after the answer, so a test may ask before the mail is out.
@@ -265,8 +293,25 @@ export async function within<T>(
   }
 }
 
+/**
+ * Waits until `condition` holds, checking every 10 ms, never longer than `ms`; fails naming what did not
+ * happen (`what` is read when the time is up). For state another task writes with nothing to await (e.g. a fire-and-forget database write).
+ */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  ms: number,
+  what: string | (() => string),
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline)
+      throw new Error(`waited ${ms} ms for ${typeof what === 'string' ? what : what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** The newest event id of a user: a live stream resumed from it is sent exactly what happens next. */
-export { latestEventId } from './services/conversation-events';
+export { latestEventId } from '../src/services/conversation-events';
 
 /** Reads the next `count` events of a live stream, failing if they have not all arrived within 10 s. */
 export async function take(

@@ -7,11 +7,11 @@ import type { EventBus, Logger, PushSender, RateLimitSettings } from '@yardsale/
 import type { Database, FileStorage } from '@yardsale/db';
 import { createLocalStorage, sql } from '@yardsale/db';
 
-import { buildApp } from './app';
+import { buildApp } from '../src/app';
 import { localMailbox } from './local-mailbox';
 import type { LocalMailbox } from './local-mailbox';
-import type { App, AppOptions } from './app';
-import type { LiveSocketLimits } from './websocket';
+import type { App, AppOptions } from '../src/app';
+import type { LiveSocketLimits } from '../src/websocket';
 
 export interface LocalServer extends App {
   url: string;

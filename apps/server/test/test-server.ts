@@ -11,7 +11,7 @@ import { createTestDatabase } from '@yardsale/db/testing';
 
 import { startLocalServer } from './local-server';
 import type { LocalServer } from './local-server';
-import type { LiveSocketLimits } from './websocket';
+import type { LiveSocketLimits } from '../src/websocket';
 
 export const TEST_ADMIN_EMAIL = 'admin@yardsale.test';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
-import type { S3StorageConfig } from './storage';
+import type { S3StorageConfig } from '../src/storage';
 
 export interface S3TestServer {
   /** E.g. http://127.0.0.1:41234 (path-style addressing). */

@@ -1,7 +1,7 @@
 /**
  * A client that floods the server with websockets and live streams, run as its own process so its
  * work does not share the event loop of the server it measures:
- *   node --import tsx src/flood-client.ts '{"url":"http://127.0.0.1:1234","cookies":["a=b"],...}'
+ *   node --import tsx test/flood-client.ts '{"url":"http://127.0.0.1:1234","cookies":["a=b"],...}'
  * It opens everything at once, prints one JSON line of what was accepted and refused, then holds the
  * connections open until its standard input closes.
  */
