@@ -7,6 +7,7 @@
 #   TEST_DATABASE_URL=postgres://... deploy/image-ci.sh
 # Needs root, Debian's podman and debootstrap. Where podman cannot run it prints one line and succeeds.
 set -euo pipefail
+started=$SECONDS
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 image="${YARDSALE_IMAGE:-localhost/yardsale:ci}"
 max_mb="${IMAGE_MAX_MB:-250}"
@@ -28,7 +29,6 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-started=$SECONDS
 phase() { echo "container image: $1 ($((SECONDS - started)) s)"; }
 
 # The build, its output kept for a failure.
@@ -61,7 +61,10 @@ workdir="$(podman image inspect --format '{{.Config.WorkingDir}}' "$image")"
 user="$(podman image inspect --format '{{.Config.User}}' "$image")"
 uid="$(awk -F: -v u="$user" '$1 == u || $3 == u { print $3 }' "$root/etc/passwd")"
 gid="$(awk -F: -v u="$user" '$1 == u || $3 == u { print $4 }' "$root/etc/passwd")"
-[ -n "$uid" ] && [ -n "$gid" ] || { echo "container image: user $user is not in its /etc/passwd" >&2; exit 1; }
+if [ -z "$uid" ] || [ -z "$gid" ]; then
+  echo "container image: user $user is not in its /etc/passwd" >&2
+  exit 1
+fi
 mkdir -p "$root/proc" "$root/dev" "$root/etc"
 # What a runtime gives every container.
 cp /etc/hosts /etc/resolv.conf "$root/etc/"
@@ -71,6 +74,7 @@ phase "file system copied out ($(du -sh "$root" | cut -f1)), user $user ($uid:$g
 # then the image's root, working directory, user and command, with its environment only. Every step
 # execs the next, so the process started is the server itself (called in a subshell, which it replaces).
 run_in_image() {
+  # shellcheck disable=SC2016 # the inner script's own parameters
   exec env -i "${image_env[@]}" "${run_env[@]}" \
     /usr/bin/unshare --mount --propagation private /bin/sh -c \
     '/bin/mount -t proc proc "$1/proc" && /bin/mount --rbind /dev "$1/dev" && root="$1" wd="$2" uid="$3" gid="$4" && shift 4 &&
