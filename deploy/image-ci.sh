@@ -40,12 +40,19 @@ phase() { echo "container image: $1 ($((SECONDS - started)) s)"; }
 # The build, its output kept for a failure.
 base="$(bash "$repo/deploy/node-base.sh")"
 phase "base image $base"
-if ! podman build --format docker --isolation chroot --network host --layers \
-  --build-arg NODE_IMAGE="$base" -t "$image" "$repo" > "$work/build.log" 2>&1; then
-  tail -n 80 "$work/build.log" >&2
-  echo "container image: the build failed" >&2
-  exit 1
-fi
+# The build stages are tagged too, so that only images no tag leads to are pruned afterwards: every
+# source change leaves a few hundred MB of layers behind, and the stages' layers are the next build's
+# cache (the runtime stage starts from scratch, so they are not under the image's own tag).
+for target in pruned build runtime; do
+  if [ "$target" = runtime ]; then tag="$image"; else tag="$image-$target"; fi
+  if ! podman build --format docker --isolation chroot --network host --layers \
+    --build-arg NODE_IMAGE="$base" --target "$target" -t "$tag" "$repo" >> "$work/build.log" 2>&1; then
+    tail -n 80 "$work/build.log" >&2
+    echo "container image: the build failed" >&2
+    exit 1
+  fi
+done
+podman image prune -f > /dev/null
 phase "built $image"
 podman image ls "$image"
 size=$(podman image inspect --format '{{.Size}}' "$image")
