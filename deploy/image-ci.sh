@@ -56,7 +56,7 @@ podman image prune -f > /dev/null
 phase "built $image"
 podman image ls "$image"
 size=$(podman image inspect --format '{{.Size}}' "$image")
-size_mb=$((size / 1000000))
+size_mb=$(((size + 500000) / 1000000))
 if [ "$size_mb" -ge "$max_mb" ]; then
   echo "container image: $size_mb MB, over the budget of $max_mb MB" >&2
   exit 1
