@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The container image's build, without Docker: the Dockerfile's stages (deploy/image.sh) in the same
 # order on a pruned copy of this checkout, then the result started as the image starts it, on the
-# embedded database, and checked with the image's own health check. CI runs this.
+# embedded database, and checked with the image's own health check. CI runs this where podman cannot
+# run; elsewhere it builds the Dockerfile itself and starts the image (deploy/image-ci.sh).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
