@@ -67,7 +67,7 @@ export function MessageList({
   const markRead = useMutation(trpc.conversations.markRead.mutationOptions());
   const { mutate: markReadMutate } = markRead;
 
-  // Unread messages from the other party count as read once shown for a moment (spec section 4);
+  // Unread messages from the other party count as read once shown for a moment (docs/product/rules.md, States);
   // one that arrived below while the reader is further up has not been shown yet.
   const newestUnread = items
     ?.filter((item) => item.senderId !== myId && !item.isRead && !isPending(item))
