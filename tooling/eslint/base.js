@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  * others (type-only imports aside, which vanish at build): a cycle makes load order matter and
  * layers blur.
  */
-export const baseConfig = tseslint.config(
+const baseConfig = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.gen.ts', '**/drizzle/**'] },
   {
     files: ['**/*.{ts,tsx}'],

@@ -1,12 +1,12 @@
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { baseConfig } from './base.js';
+import baseConfig from './base.js';
 
 /**
  * The web app may use the API's types, never its code: a runtime import of the
  * server, api or db packages would ship server code (and secrets) to the browser.
  */
-export const reactConfig = tseslint.config(...baseConfig, {
+const reactConfig = tseslint.config(...baseConfig, {
   files: ['**/*.{ts,tsx}'],
   plugins: { 'react-hooks': reactHooks },
   rules: {

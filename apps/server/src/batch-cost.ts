@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { BATCH_COST_LIMIT, UI_TEXT, SEARCH_CALL_COST } from '@yardsale/validators';
 
 /** One call of a tRPC HTTP request, as the adapter describes it before anything runs. */
-export interface PendingCall {
+interface PendingCall {
   path: string;
   getRawInput: () => Promise<unknown>;
 }

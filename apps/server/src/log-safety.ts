@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { errorForLog } from '@yardsale/api';
 
 /** Keeps each query parameter's name, never its value: a link may carry a token or an e-mail. */
-export function urlForLog(url: string): string {
+function urlForLog(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const query = url

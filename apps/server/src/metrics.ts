@@ -23,7 +23,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type JobOutcome = 'success' | 'failure';
+type JobOutcome = 'success' | 'failure';
 
 export interface ServerMetrics {
   registry: Registry;

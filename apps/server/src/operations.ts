@@ -5,7 +5,7 @@ import { UI_TEXT } from '@yardsale/validators';
 import { PROBE_TIMEOUT_MS, bearerMatches, withTimeout } from './metrics';
 import type { ServerMetrics } from './metrics';
 
-export interface OperationsOptions {
+interface OperationsOptions {
   /** `select 1` on the database. */
   databaseCheck: () => Promise<void>;
   /** Photo storage reachable and writable. */
@@ -68,7 +68,7 @@ const statusBody = (properties: Record<string, unknown>, required: string[]) => 
 });
 
 /** The operations paths as the OpenAPI document describes them (outside /api: probes and scrapers call them). */
-export const operationsOpenApiPaths: Record<string, Record<string, unknown>> = {
+const operationsOpenApiPaths: Record<string, Record<string, unknown>> = {
   '/healthz': {
     get: {
       operationId: 'getLiveness',

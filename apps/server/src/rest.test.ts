@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
     expect(session.data).toEqual({ user: null });
   });
 
-  it('refuses the same e-mail twice with 409 and the product's message', async () => {
+  it('refuses the same e-mail twice with 409 and the product message', async () => {
     const { email } = await register();
     const again = await restClient(server).POST('/api/register', {
       body: {
@@ -249,7 +249,7 @@ describe.each(testDatabaseKinds())('REST auth paths over HTTP on %s', (kind) => 
       expect((await fetch(`${server.url}${url}`)).status).toBe(404);
     });
 
-    it('refuses a 7 MB file with the product's message and writes nothing', async () => {
+    it('refuses a 7 MB file with the product message and writes nothing', async () => {
       const { client, cookie } = await register();
       const before = filesUnder(server.uploadsDir).length;
       const big = Buffer.alloc(7 * 1024 * 1024, 1);

@@ -23,7 +23,7 @@ export function isOwnOrigin(
   }
 }
 
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return (
     !!cookieHeader &&
     cookieHeader.split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE_NAME}=`))

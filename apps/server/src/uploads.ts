@@ -4,7 +4,7 @@ import { isValidStorageKey } from '@yardsale/db';
 import type { FileStorage } from '@yardsale/db';
 
 /** Photo keys are random and a photo is never rewritten under its key, so browsers may keep it for good. */
-export const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const UPLOADS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 function etagMatches(header: string, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');

@@ -23,7 +23,7 @@ export type { LiveSocketLimits } from './websocket-session';
 /** Subscriptions carry small events; a client sending more than this is cut off. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 
-export interface WebSocketOptions {
+interface WebSocketOptions {
   appOrigin: string | undefined;
   /** The same setting Fastify reads request.ip with. */
   trustProxy: TrustProxy;

@@ -17,7 +17,7 @@ import {
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
 
 /** Cursors that decode to something a query would choke on. */
-export const craftedCursors = [
+const craftedCursors = [
   b64('+275760-09-13T00:00:00.000Z|1|e'),
   b64('2025-07-03T10:00:00.000Z|2147483648|f'),
   b64('0000-01-01T00:00:00.000Z|1|e'),
@@ -35,7 +35,7 @@ export const craftedCursors = [
   encodeReportCursor({ createdAt: new Date('2099-12-31T23:59:59.999Z'), id: MAX_ID }),
 ];
 
-export const nastyStrings = [
+const nastyStrings = [
   '',
   ' ',
   '\u0000',
@@ -100,7 +100,7 @@ export const nastyString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => `${s}\u0000${s}`) },
 );
 
-export const nastyNumber = fc.oneof(
+const nastyNumber = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...nastyNumbers) },
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
@@ -191,7 +191,7 @@ function hintFor(key: string | undefined): fc.Arbitrary<unknown> | null {
 }
 
 /** A small id that likely exists, or a nasty one. */
-export const idValue = fc.oneof(
+const idValue = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 6 }) },
   { weight: 2, arbitrary: nastyNumber },
   { weight: 1, arbitrary: fc.constantFrom('1', '2', '2147483648', 'abc', '') },

@@ -19,10 +19,10 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const repoDir = path.resolve(serverDir, '..', '..');
 
 /** The built server: what ships is what these tests run. `pnpm build` (turbo runs it before tests) makes it. */
-export const BUILT_SERVER = path.join(serverDir, 'dist', 'main.js');
+const BUILT_SERVER = path.join(serverDir, 'dist', 'main.js');
 
 /** The nginx configuration the product recommends (docs/deploy.md); the proxy tests run it. */
-export const RECOMMENDED_NGINX_CONF = path.join(repoDir, 'deploy', 'nginx', 'yardsale.conf');
+const RECOMMENDED_NGINX_CONF = path.join(repoDir, 'deploy', 'nginx', 'yardsale.conf');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

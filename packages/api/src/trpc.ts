@@ -32,7 +32,6 @@ const t = initTRPC.context<Context>().create({
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /**
  * A websocket outlives its calls: each call on one is made as the socket's session is now (signed out,
@@ -108,7 +107,7 @@ export async function enforceRateLimit(
 }
 
 /** A limit on the failures of a guess at a secret (a password, a code, a link). */
-export interface FailureLimit {
+interface FailureLimit {
   name: RateLimitName;
   key: string;
   /** Counted, but never refusing: the account's owner where they usually sign in. */

@@ -15,7 +15,7 @@ const postgresUrl = z
 export const DEFAULT_ADMIN_EMAIL = 'admin@yardsale.local';
 
 /** `data/` at the repository root: the server, `db:migrate` and `db:seed` agree on it wherever they run from. */
-export const DEFAULT_DATA_DIR = locate(import.meta.url, {
+const DEFAULT_DATA_DIR = locate(import.meta.url, {
   fromSource: '../../../data', // from packages/db/src
   fromBundle: '../../../data', // from apps/server/dist
 });
@@ -92,7 +92,7 @@ export function checkStorageEnv(env: DatabaseEnvValues, ctx: z.RefinementCtx): v
   }
 }
 
-export interface DatabaseEnv {
+interface DatabaseEnv {
   /** PostgreSQL URL; without it the embedded database in `pgliteDir` is used. */
   databaseUrl: string | undefined;
   /** Absolute; `DATA_DIR` resolved from the working directory, else `data/` at the repository root. */

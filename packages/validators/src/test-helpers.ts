@@ -1,7 +1,7 @@
 /** Small helpers shared by the validator tests. */
 import type { z } from 'zod';
 
-export interface FoundIssue {
+interface FoundIssue {
   path: string;
   message: string;
 }

@@ -103,7 +103,7 @@ export function signedIn<T>(user: T | null): T {
   return user;
 }
 
-export type SessionUser = NonNullable<Context['user']>;
+type SessionUser = NonNullable<Context['user']>;
 
 /** The fields of a JSON object or query string; nothing of any other value. */
 export function fieldsOf(value: unknown): Record<string, unknown> {
@@ -308,7 +308,7 @@ export function procedureRoute<I, O>(
 }
 
 /** What a path served by a service of its own is given: the request and the signed-in user. */
-export type SessionCall = RestCall & { user: SessionUser };
+type SessionCall = RestCall & { user: SessionUser };
 
 type SessionRouteSpec = Omit<RestRouteDescription, 'access'> & {
   multipart?: MultipartSpec;

@@ -43,7 +43,7 @@ const values: readonly { icon: LucideIcon; title: string; body: ReactNode }[] = 
   },
 ];
 
-export function AboutContent() {
+function AboutContent() {
   return (
     <div className="mx-auto max-w-3xl space-y-12 text-foreground">
       <ProseSection id="mission" title="Our mission">

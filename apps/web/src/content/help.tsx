@@ -59,7 +59,7 @@ function Question({ question, children }: { question: string; children: ReactNod
   );
 }
 
-export function HelpContent() {
+function HelpContent() {
   return (
     <div className="mx-auto max-w-3xl space-y-12 text-foreground">
       <p className="text-lg leading-8 text-muted-foreground">

@@ -84,7 +84,7 @@ const timeline: readonly { icon: LucideIcon; title: string; body: ReactNode }[] 
   },
 ];
 
-export function HowItWorksContent() {
+function HowItWorksContent() {
   return (
     <div className="mx-auto max-w-3xl space-y-12 text-foreground">
       <p className="text-lg leading-8 text-muted-foreground">

@@ -40,7 +40,7 @@ function SubHeading({ children }: { children: ReactNode }) {
   return <h3 className="pt-1 font-semibold text-foreground">{children}</h3>;
 }
 
-export function PrivacyContent() {
+function PrivacyContent() {
   return (
     <LegalDocument
       sections={sections}

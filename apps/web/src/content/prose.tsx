@@ -23,7 +23,7 @@ export function SupportLink() {
   );
 }
 
-export interface ContentsEntry {
+interface ContentsEntry {
   id: string;
   title: string;
   icon?: LucideIcon;

@@ -44,7 +44,7 @@ const sections = [
 
 const section = sectionsOf(sections, { numbered: true });
 
-export function TermsContent() {
+function TermsContent() {
   return (
     <LegalDocument
       sections={sections}

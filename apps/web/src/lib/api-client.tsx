@@ -61,6 +61,7 @@ function sessionUserFromRest(answer: unknown): SessionUser | undefined {
 /**
  * The API client and query cache, in their own chunk (loaded by AppLoader when a screen needs
  * them). The cache's `auth.me` is the session; every change to it is reported to the loader.
+ * @public loaded on demand by app-loader.ts, which names it in a destructured dynamic import
  */
 export function createApiClient({
   onSessionEnded,

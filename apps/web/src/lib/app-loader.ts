@@ -8,7 +8,7 @@ import { yieldToBrowser } from './yield-to-browser';
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
 /** What the signed-in screens' routes and components work with (route context and providers). */
-export interface ApiContext {
+interface ApiContext {
   queryClient: QueryClient;
   trpc: AppTRPC;
 }

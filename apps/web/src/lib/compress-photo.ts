@@ -5,7 +5,7 @@ import {
 } from '@yardsale/validators';
 
 /** The texts for a photo that cannot be prepared (docs/product/texts.md#failures). */
-export const COMPRESSION_FAILURES = {
+const COMPRESSION_FAILURES = {
   noCanvas: 'Failed to get canvas context',
   encode: 'Failed to compress image',
   load: 'Failed to load image',

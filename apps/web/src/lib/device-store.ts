@@ -3,7 +3,7 @@
  * useSyncExternalStore and kept in step across tabs. When the browser refuses storage (private
  * modes, strict settings) the value lives in memory until the page is closed.
  */
-export interface DeviceStore<T> {
+interface DeviceStore<T> {
   subscribe: (listener: () => void) => () => void;
   /** The same object until the stored text really changes, as useSyncExternalStore needs. */
   getSnapshot: () => T;

@@ -21,7 +21,7 @@ export type PushPromptReason = 'message' | 'saved-search';
 /** How long to wait for the service worker on a first visit before saying push cannot start. */
 const WORKER_READY_TIMEOUT_MS = 15_000;
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     'serviceWorker' in navigator &&
@@ -31,7 +31,7 @@ export function pushSupported(): boolean {
 }
 
 /** This device's subscription, if it has one; never registers or waits for anything. */
-export async function currentSubscription(): Promise<PushSubscription | null> {
+async function currentSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
   const registration = await navigator.serviceWorker.getRegistration('/');
   return (await registration?.pushManager.getSubscription()) ?? null;
@@ -45,7 +45,7 @@ export async function devicePushState(): Promise<DevicePush> {
 }
 
 /** A sentence for the person: what went wrong turning push on. */
-export class PushSetupError extends Error {
+class PushSetupError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'PushSetupError';

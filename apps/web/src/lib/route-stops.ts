@@ -6,13 +6,13 @@ import { createDeviceStore } from './device-store';
  * The sales a buyer picked for their route. Kept on this device (localStorage) like the viewer's
  * location: which driveways someone plans to visit is nobody else's business.
  */
-export const ROUTE_STOPS_KEY = 'yardsale.routeStops';
+const ROUTE_STOPS_KEY = 'yardsale.routeStops';
 
 /** More stops than anyone can visit in a day; keeps the planner and the lookups quick. */
-export const MAX_ROUTE_STOPS = 25;
+const MAX_ROUTE_STOPS = 25;
 
 /** Listing ids, in the order they were added; anything else under the key counts as none. */
-export function parseRouteStops(raw: string | null): number[] {
+function parseRouteStops(raw: string | null): number[] {
   if (raw === null) return [];
   try {
     const parsed: unknown = JSON.parse(raw);

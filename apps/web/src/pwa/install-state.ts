@@ -7,12 +7,12 @@
  */
 
 /** The browser's install offer (Chromium browsers; not in the DOM typings). */
-export interface InstallOffer extends Event {
+interface InstallOffer extends Event {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }
 
-export interface InstallState {
+interface InstallState {
   /** The held offer; each can be shown once. */
   offer: InstallOffer | null;
   installed: boolean;
@@ -63,7 +63,7 @@ export function getInstallState(): InstallState {
   return state;
 }
 
-export function markInstalled(): void {
+function markInstalled(): void {
   writeFlag(INSTALLED);
   update({ installed: true, offer: null });
 }

@@ -9,13 +9,13 @@ export const NOTIFICATION_ICON = '/pwa-192x192.png';
 export const START_PATH = '/home';
 
 /** Kept on the notification for its click. */
-export interface NotificationData {
+interface NotificationData {
   url: string | null;
   listingId: number | null;
   conversationId: number | null;
 }
 
-export interface PushNotification {
+interface PushNotification {
   title: string;
   options: NotificationOptions & { data: NotificationData };
 }

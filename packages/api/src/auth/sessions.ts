@@ -40,7 +40,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** How long a session lives without use, and how long after sign-in it ends whatever the use (decision 025). */
-export const SESSION_LIFETIMES = {
+const SESSION_LIFETIMES = {
   remembered: {
     idleMs: SESSION_REMEMBER_DAYS * DAY_MS,
     absoluteMs: SESSION_REMEMBER_ABSOLUTE_DAYS * DAY_MS,

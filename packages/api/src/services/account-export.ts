@@ -367,7 +367,7 @@ async function readDocument(
   };
 }
 
-export type AccountExportDocument = Awaited<ReturnType<typeof readDocument>>;
+type AccountExportDocument = Awaited<ReturnType<typeof readDocument>>;
 
 /** The download's name, dated the day it was made (UTC). */
 export function accountExportFileName(now: Date): string {

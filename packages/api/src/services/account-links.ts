@@ -18,13 +18,13 @@ import type { ServerDeps } from './types';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long a mailed link works (decision 067). */
-export const LINK_LIFETIMES_MS = { 'verify-email': 24 * HOUR_MS, 'reset-password': HOUR_MS };
+const LINK_LIFETIMES_MS = { 'verify-email': 24 * HOUR_MS, 'reset-password': HOUR_MS };
 
 type Purpose = (typeof schema.ACCOUNT_TOKEN_PURPOSES)[number];
 const M = UI_TEXT.account;
 
 /** Only this hash is stored: a leaked table opens nothing, and lookups by it reveal nothing of the token. */
-export function hashLinkToken(token: string): string {
+function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import sharp from 'sharp';
 
 /** Larger images are refused before decoding: a small file can still unpack to gigapixels. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
-export interface ImageVariant {
+interface ImageVariant {
   data: Buffer;
   width: number;
   height: number;

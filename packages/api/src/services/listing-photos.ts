@@ -18,7 +18,7 @@ const { listingImages } = schema;
 /** Image work is CPU-bound: at most this many photos are decoded at once, whatever the traffic. */
 const photoWork = pLimit(2);
 
-export interface StoredPhoto {
+interface StoredPhoto {
   imageUrl: string;
   thumbnailUrl: string;
   width: number;

@@ -31,7 +31,7 @@ const POSTINGS_PROBE = 1000;
 export const MIN_PART_LENGTH = 3;
 
 /** The words of a search as listings store them: lower case, split at anything but letters and digits. */
-export function searchWords(search: string): string[] {
+function searchWords(search: string): string[] {
   return [
     ...new Set(
       search

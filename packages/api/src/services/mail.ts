@@ -37,7 +37,7 @@ export class MailUnavailableError extends Error {
   }
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   /** `smtp://user:pass@host:587` (or smtps://); mail goes out through it when set. */
   smtpUrl?: string;
   /** Where messages are written as .eml files when there is no SMTP server (development). */

@@ -24,7 +24,7 @@ import type { ServerDeps } from './types';
 const { notificationOutbox, notificationSettings, notifications, users } = schema;
 
 /** Something that happened to a person, said once in the bell and offered to their push and mail. */
-export interface NewNotification {
+interface NewNotification {
   userId: number;
   kind: NotificationKind;
   title: string;
@@ -42,7 +42,7 @@ export interface NewNotification {
 }
 
 /** Where a push or a mail about this takes the person, as a path of the web app. */
-export function pathOf(n: { listingId?: number | null; conversationId?: number | null }): string {
+function pathOf(n: { listingId?: number | null; conversationId?: number | null }): string {
   if (n.conversationId) return `/messages?conversation=${String(n.conversationId)}`;
   if (n.listingId) return `/listing/${String(n.listingId)}`;
   return '/home';

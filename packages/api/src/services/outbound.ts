@@ -145,13 +145,13 @@ export interface OutboundLimits {
   maxResponseBytes: number;
 }
 
-export const DEFAULT_OUTBOUND_LIMITS: OutboundLimits = {
+const DEFAULT_OUTBOUND_LIMITS: OutboundLimits = {
   connectTimeoutMs: 5_000,
   totalTimeoutMs: 10_000,
   maxResponseBytes: 4096,
 };
 
-export interface OutboundResponse {
+interface OutboundResponse {
   status: number;
   headers: IncomingHttpHeaders;
   /** At most `maxResponseBytes` of it. */

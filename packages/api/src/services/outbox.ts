@@ -20,18 +20,18 @@ import type { ServerDeps } from './types';
 const { messages, notificationOutbox } = schema;
 
 /** People whose rows one batch claims. */
-export const OUTBOX_BATCH = 50;
+const OUTBOX_BATCH = 50;
 /**
  * People whose notifications one worker sends at once. One person's rows go out one after another
  * (in their order), so a person whose push service answers slowly, or never until the time limit,
  * holds one of these places and nobody else's.
  */
-export const OUTBOX_CONCURRENCY = 16;
+const OUTBOX_CONCURRENCY = 16;
 /**
  * A person's rows one claim takes: their turn stays short (each send is bounded, outbound.ts), well
  * within the lease, and one person's backlog never fills a batch.
  */
-export const OUTBOX_ROWS_PER_PERSON = 3;
+const OUTBOX_ROWS_PER_PERSON = 3;
 /** How long a claimed row is the claimer's; a worker that died frees its rows when this passes. */
 export const OUTBOX_LEASE_MS = 2 * 60 * 1000;
 /**

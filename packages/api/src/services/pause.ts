@@ -3,7 +3,7 @@
  * ends after `ms`, on `wake()`, or when `signal` aborts, whichever comes first, and leaves nothing
  * registered on the signal, however many rounds the loop runs.
  */
-export interface Pause {
+interface Pause {
   sleep(ms: number): Promise<void>;
   /** Ends the current sleep now; does nothing while the loop is awake. */
   wake(): void;

@@ -14,7 +14,7 @@ import type { ServerDeps } from './types';
 const { pushSubscriptions, sessions } = schema;
 
 /** A person's devices are few; this bounds what one account can store. */
-export const MAX_PUSH_SUBSCRIPTIONS = 20;
+const MAX_PUSH_SUBSCRIPTIONS = 20;
 
 /** The push policy of outbound.ts for this server: in production, public addresses only. */
 export function pushTarget(deps: ServerDeps, endpoint: string): Promise<ConnectTarget> {

@@ -131,7 +131,7 @@ async function selectAdminReports(
 }
 
 /** How many reports each status tab holds, from one grouped count. */
-export async function reportCounts(deps: ServerDeps): Promise<ReportCounts> {
+async function reportCounts(deps: ServerDeps): Promise<ReportCounts> {
   const rows = await deps.db
     .select({ status: reports.status, n: count() })
     .from(reports)

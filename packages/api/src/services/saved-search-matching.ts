@@ -11,9 +11,9 @@ import type { ServerDeps } from './types';
 const { listingMatchQueue } = schema;
 
 /** Listings one batch matches, each in a transaction of its own. */
-export const MATCHING_BATCH = 20;
+const MATCHING_BATCH = 20;
 /** Tries before a listing that cannot be matched is given up (and logged). */
-export const MATCHING_MAX_ATTEMPTS = 8;
+const MATCHING_MAX_ATTEMPTS = 8;
 
 /** 30 s, 1 min, 2 min … capped at an hour, as the outbox retries. */
 const retryDelayMs = (attempts: number) =>

@@ -10,9 +10,9 @@ import type { ServerDeps } from './types';
 const { signInChallenges, users } = schema;
 
 /** How long a half-done sign-in (or a passkey ceremony) waits for its second step. */
-export const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
+const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 /** Wrong codes one half-done sign-in may try before it must start again with the password. */
-export const CHALLENGE_MAX_ATTEMPTS = 5;
+const CHALLENGE_MAX_ATTEMPTS = 5;
 
 type Purpose = (typeof schema.SIGN_IN_CHALLENGE_PURPOSES)[number];
 

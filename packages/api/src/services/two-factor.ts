@@ -82,13 +82,13 @@ export async function newTotpSetup(
 }
 
 /** Whether `code` is the current code of `secret` (before the secret is stored). */
-export function totpMatches(secret: string, code: string, at: Date): boolean {
+function totpMatches(secret: string, code: string, at: Date): boolean {
   const totp = new TOTP({ ...TOTP_SETTINGS, secret: Secret.fromBase32(secret) });
   return totp.validate({ token: code, window: TOTP_WINDOW, timestamp: at.getTime() }) !== null;
 }
 
 /** Ten codes of ten letters and digits, shown as xxxxx-xxxxx; stored only as hashes. */
-export function newRecoveryCodes(): string[] {
+function newRecoveryCodes(): string[] {
   // No 0/o, 1/l/i: read off paper, they are easy to confuse.
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
   return Array.from({ length: 10 }, () => {

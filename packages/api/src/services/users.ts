@@ -240,7 +240,7 @@ export async function removeProfilePicture(deps: ServerDeps, userId: number): Pr
 // Two instances starting together on one database settle the admin role once.
 const ADMIN_ROLE_LOCK_KEY = 7_267_313;
 
-export type AdminRoleOutcome =
+type AdminRoleOutcome =
   /** The database had no admin; the account with the configured address became it. */
   | 'granted'
   /** The account with the configured address already is an admin. */

@@ -6,7 +6,7 @@ import type { Category, PriceRange, ReportCategory } from '@yardsale/validators'
  * the demo always shows live sales and fresh items.
  */
 
-export const TOWN = 'Madison, WI';
+const TOWN = 'Madison, WI';
 export const TIME_ZONE = 'America/Chicago';
 
 /** The demo streets (invented) and their real Madison ZIP codes, where the map places them. */
@@ -25,7 +25,7 @@ const STREET_ZIPS = {
   '87 Orchard Street': '53703',
   '9 Juniper Place': '53715',
 } as const;
-export type DemoStreet = keyof typeof STREET_ZIPS;
+type DemoStreet = keyof typeof STREET_ZIPS;
 
 /** A demo address as a seller types it: street, town and ZIP. */
 const address = (street: DemoStreet) => `${street}, ${TOWN} ${STREET_ZIPS[street]}`;
@@ -44,7 +44,7 @@ const PINS_BY_ADDRESS = new Map(PLACED_PINS.map(([street, pin]) => [address(stre
 /** The seller's own pin for a demo address, or null where the seller left the ZIP's centre. */
 export const placedPin = (fullAddress: string) => PINS_BY_ADDRESS.get(fullAddress) ?? null;
 
-export interface SellerSeed {
+interface SellerSeed {
   key: string;
   firstName: string;
   lastName: string;
@@ -297,7 +297,7 @@ export const GARAGE_SALES: readonly GarageSaleSeed[] = [
   },
 ];
 
-export interface SingleItemSeed {
+interface SingleItemSeed {
   key: string;
   seller: SellerKey;
   title: string;
@@ -535,9 +535,9 @@ export const SINGLE_ITEMS: readonly SingleItemSeed[] = [
   },
 ];
 
-export type ListingKey = string;
+type ListingKey = string;
 
-export interface ReviewSeed {
+interface ReviewSeed {
   reviewer: SellerKey;
   reviewee: SellerKey;
   /** The reviewee's listing the review is about, if any. */
@@ -625,7 +625,7 @@ export const REVIEWS: readonly ReviewSeed[] = [
   },
 ];
 
-export interface ConversationSeed {
+interface ConversationSeed {
   buyer: SellerKey;
   listing: ListingKey;
   /** Messages in order; `from` is 'buyer' or 'seller'. The newest messages come last. */

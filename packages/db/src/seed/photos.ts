@@ -2,11 +2,11 @@ import type { Category } from '@yardsale/validators';
 import sharp from 'sharp';
 
 /** The two stored sizes, matching what the upload path produces for real photos. */
-export const CARD_WIDTH = 640;
-export const DETAIL_WIDTH = 1280;
-export const DETAIL_HEIGHT = 960;
+const CARD_WIDTH = 640;
+const DETAIL_WIDTH = 1280;
+const DETAIL_HEIGHT = 960;
 
-export interface RenderedPhoto {
+interface RenderedPhoto {
   card: Buffer;
   detail: Buffer;
   width: number;
@@ -103,7 +103,7 @@ function escapeXml(text: string): string {
  * A tidy illustration standing in for a seller's photo: the category's colours and symbol with the item's
  * name. `variant` (the photo's position) changes the composition so a listing's photos differ.
  */
-export function listingPhotoSvg(label: string, category: Category, variant: number): string {
+function listingPhotoSvg(label: string, category: Category, variant: number): string {
   const look = LOOKS[category];
   const w = DETAIL_WIDTH;
   const h = DETAIL_HEIGHT;

@@ -21,7 +21,7 @@ export function roadMiles(
   return milesBetween(a, b) * ROAD_FACTOR;
 }
 
-export interface Timing {
+interface Timing {
   departAt: number;
   dwellMs: number;
   speedMph: number;

@@ -9,10 +9,10 @@ import type { ToastActionElement, ToastProps } from './toast';
  * overrides it. TOAST_REMOVE_DELAY keeps a dismissed toast in state after its exit animation; with
  * a limit of one, the next toast replaces it anyway.
  */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
 export interface ToastOptions extends Omit<
   ToastProps,

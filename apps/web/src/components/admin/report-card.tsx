@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/format';
 
 const NOTES_MAX_LENGTH = 2000;
 
-export function ReportStatusBadge({ status }: { status: ReportStatus }) {
+function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return (
     <Badge variant="plain" className={REPORT_STATUS_CLASSES[status]}>
       {REPORT_STATUS_LABELS[status]}

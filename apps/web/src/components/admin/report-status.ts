@@ -20,7 +20,7 @@ export const REPORT_STATUS_CLASSES: Readonly<Record<ReportStatus, string>> = {
   dismissed: 'bg-stone-200 text-stone-700 ring-stone-700/20',
 };
 
-export interface ReportAction {
+interface ReportAction {
   status: ReportStatus;
   label: string;
   /** The move closes the report without action, so it is styled as the lesser choice. */

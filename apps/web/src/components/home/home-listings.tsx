@@ -65,7 +65,7 @@ function resultsTitle(section: HomeSection, filters: HomeFilters): string {
   return section === 'items' ? `${order} Single Items` : `${order} Garage Sales`;
 }
 
-export interface HomeListingsProps extends Omit<CarouselPlace, 'nearby'> {
+interface HomeListingsProps extends Omit<CarouselPlace, 'nearby'> {
   filters: HomeFilters;
   onSeeCategory: (category: Category) => void;
 }

@@ -40,7 +40,7 @@ export const LISTING_TYPE_OF_SECTION: Readonly<Record<HomeSection, ListingType>>
 export const LOAD_AHEAD_PX = 300;
 
 /** Cards fetched per page of a carousel: a screenful on a wide display, and a bit more. */
-export const CAROUSEL_PAGE_SIZE = 12;
+const CAROUSEL_PAGE_SIZE = 12;
 
 /** Where results are measured from: the viewer's location, kept on the device. */
 export interface HomeNearby {

@@ -21,7 +21,7 @@ import { LISTING_TEXTS } from '../listings/listing-texts';
 import { LOAD_AHEAD_PX } from './home-search';
 import { CAROUSEL_STEP_PX, prefersReducedMotion, useCarouselSnap } from './use-carousel-snap';
 
-export interface ListingCarouselProps {
+interface ListingCarouselProps {
   title: string;
   icon?: LucideIcon;
   description?: ReactNode;

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 /** Typing settles this long before the search runs, so each keystroke is not a request. */
 const SEARCH_DEBOUNCE_MS = 250;
 
-export interface ListingFiltersProps {
+interface ListingFiltersProps {
   search: string | undefined;
   category: Category | undefined;
   onSearchChange: (search: string) => void;

@@ -10,7 +10,7 @@ import {
 import { appleMobileDevice } from './platform';
 import type { AppleMobileDevice } from './platform';
 
-export type InstallPrompt =
+type InstallPrompt =
   | { kind: 'none' }
   /** The browser has offered installation: a card, then after a while the modal. */
   | { kind: 'card' }

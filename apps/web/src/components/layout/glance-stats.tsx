@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 import { formatCount } from '../../lib/format';
 
-export interface GlanceStat {
+interface GlanceStat {
   label: string;
   icon: LucideIcon;
   /** Undefined until the count arrives. */

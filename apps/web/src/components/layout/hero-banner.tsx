@@ -8,9 +8,9 @@ interface HeroAction {
   icon: LucideIcon;
 }
 
-export type HeroPrimaryAction = HeroAction & ({ to: LinkProps['to'] } | { onClick: () => void });
+type HeroPrimaryAction = HeroAction & ({ to: LinkProps['to'] } | { onClick: () => void });
 
-export interface HeroLink extends HeroAction {
+interface HeroLink extends HeroAction {
   to: LinkProps['to'];
 }
 

@@ -37,7 +37,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   },
 ];
 
-export interface TabItem {
+interface TabItem {
   to: NonNullable<LinkProps['to']>;
   label: string;
   icon: LucideIcon;

@@ -29,7 +29,7 @@ export function PageContainer({
   );
 }
 
-export interface BackLinkProps {
+interface BackLinkProps {
   to: LinkProps['to'];
   label: string;
 }

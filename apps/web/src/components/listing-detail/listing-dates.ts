@@ -24,7 +24,7 @@ export function formatSaleDateSpan(startDate: string, endDate: string | null): s
   return `${first} – ${formatSaleDate(endDate)}`;
 }
 
-export interface ListingLifetime {
+interface ListingLifetime {
   listingType: ListingType;
   startDate: string | null;
   endDate: string | null;

@@ -7,7 +7,7 @@ import { isListingMissing } from '../../lib/listing-id';
 import { MissingScreen } from '../layout/missing-pages';
 import { PageError } from '../layout/status-pages';
 
-export function ListingNotFound() {
+function ListingNotFound() {
   return (
     <MissingScreen
       icon={SearchXIcon}

@@ -17,7 +17,7 @@ import { LISTING_FORM_TEXTS as T } from './listing-form-texts';
 import { createListingWithPhotos, uploadListingPhotos } from './listing-uploads';
 import type { ListingPhotos } from './use-listing-photos';
 
-export interface ListingSubmission {
+interface ListingSubmission {
   submit: (values: ListingValues) => Promise<void>;
   /** Percent of the photos sent, while sending; null otherwise. */
   progress: number | null;

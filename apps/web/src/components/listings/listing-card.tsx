@@ -12,7 +12,7 @@ import { formatDistance, formatSaleDays, formatTimeRange, sellerShortName } from
 import { LISTING_TEXTS } from './listing-texts';
 import { SaveListingButton } from './save-listing-button';
 
-export interface ListingCardProps {
+interface ListingCardProps {
   listing: ListingSummary;
   /** Runs as the card's link is followed (the home screen remembers where the carousel was). */
   onOpen?: () => void;

@@ -35,7 +35,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(date: string): number {
+function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 

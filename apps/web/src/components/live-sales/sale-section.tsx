@@ -9,7 +9,7 @@ import { ListingGrid, ListingGridSkeleton } from '../listings/listing-grid';
 import { LIVE_SALES_TEXTS } from '../listings/listing-texts';
 import { RouteStopButton } from '../route/route-stop-button';
 
-export interface SaleSectionProps {
+interface SaleSectionProps {
   id: string;
   title: string;
   description: string;

@@ -14,7 +14,7 @@ import type { SalesView } from './view-toggle';
 export type SaleDay = 'today' | 'weekend';
 
 /** What this needs of a sales query. */
-export interface SalesQuery {
+interface SalesQuery {
   data: ListingSummary[] | undefined;
   isError: boolean;
   refetch: () => Promise<unknown>;

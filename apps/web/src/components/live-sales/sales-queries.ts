@@ -15,7 +15,7 @@ function nearInput(
   };
 }
 
-export interface SalesFilters {
+interface SalesFilters {
   search?: string;
   category?: Category;
 }

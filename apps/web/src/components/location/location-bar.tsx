@@ -4,7 +4,7 @@ import { useViewerLocation } from '../../lib/viewer-location';
 import { LocationChip } from './location-chip';
 import { CHIP_TEXTS } from './location-chip-text';
 
-export type ListingOrder = 'newest' | 'distance';
+type ListingOrder = 'newest' | 'distance';
 
 /**
  * Where results are measured from, and their order: nearest first is offered once a location is

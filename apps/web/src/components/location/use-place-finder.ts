@@ -6,7 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { LOCATION_TEXTS, geolocationErrorText } from './location-texts';
 
 /** A point found for the viewer, and what to call it ("your location", "53703", "Madison, WI"). */
-export interface FoundPlace {
+interface FoundPlace {
   latitude: number;
   longitude: number;
   label: string;

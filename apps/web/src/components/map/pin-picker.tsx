@@ -26,7 +26,7 @@ const PIN_TITLE = 'Sale location: drag, or use the arrow keys, to move it';
 const US_CENTRE: L.LatLngTuple = [39.8, -98.6];
 
 /** A small map with one draggable pin: the seller puts it where buyers should go. */
-export function PinPicker({ value, approximate, onChange }: PinPickerProps) {
+function PinPicker({ value, approximate, onChange }: PinPickerProps) {
   const config = useMapConfig();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);

@@ -21,7 +21,7 @@ export interface RouteMapProps {
  * The planned route drawn as straight lines between numbered stops. Only a picture of the order:
  * the list beside it says the same in words, and the directions come from the maps apps.
  */
-export function RouteMap({ start, stops, className }: RouteMapProps) {
+function RouteMap({ start, stops, className }: RouteMapProps) {
   const config = useMapConfig();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);

@@ -39,7 +39,7 @@ function pinTitle(sale: ListingSummary): string {
  * Sales as pins (clustered where dense). A pin is a button: click, tap or Enter opens a small card
  * with the sale and the route button. Sales placed only at their ZIP or town are soft circles.
  */
-export function SalesMap({ sales, origin, label, className }: SalesMapProps) {
+function SalesMap({ sales, origin, label, className }: SalesMapProps) {
   const config = useMapConfig();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);

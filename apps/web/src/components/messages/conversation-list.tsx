@@ -18,7 +18,7 @@ export function messageTime(date: Date): string {
     : formatDate(date, { zone: 'local', month: 'short', time: true });
 }
 
-export function shortTime(date: Date): string {
+function shortTime(date: Date): string {
   const today = new Date();
   return date.toDateString() === today.toDateString()
     ? formatClock(date)

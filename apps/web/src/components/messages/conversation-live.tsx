@@ -18,7 +18,7 @@ import {
  * 'connecting' before the socket first opens, 'live' while it is open, 'down' after it dropped or
  * failed. One value per tab, because one subscription per tab feeds every screen.
  */
-export type LiveState = 'connecting' | 'live' | 'down';
+type LiveState = 'connecting' | 'live' | 'down';
 
 let liveState: LiveState = 'connecting';
 const listeners = new Set<() => void>();

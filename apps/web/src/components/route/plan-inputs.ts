@@ -6,7 +6,7 @@ import { formatClock } from '../../lib/format';
 import { calendarDate } from '../live-sales/sale-days';
 
 /** A route left with no date set leaves at this hour on the sale day, when sales open. */
-export const DEFAULT_DEPARTURE_HOUR = 8;
+const DEFAULT_DEPARTURE_HOUR = 8;
 
 type SaleWhen = Pick<
   ListingSummary,
@@ -14,7 +14,7 @@ type SaleWhen = Pick<
 >;
 
 /** Whether the sale is on `day` ('YYYY-MM-DD'); a listing without dates is open any day. */
-export function isOpenOn(sale: SaleWhen, day: string): boolean {
+function isOpenOn(sale: SaleWhen, day: string): boolean {
   if (!sale.startDate) return true;
   return sale.startDate <= day && day <= (sale.endDate ?? sale.startDate);
 }
@@ -23,7 +23,7 @@ export function isOpenOn(sale: SaleWhen, day: string): boolean {
  * The sale's opening and closing instants on `day`, in the seller's time zone: its start time
  * (none: open from the start of the trip) and its end time (none: 6:00 PM, as listings end).
  */
-export function openingWindow(
+function openingWindow(
   sale: SaleWhen,
   day: string,
 ): { opensAt: number | null; closesAt: number | null } {
@@ -40,7 +40,7 @@ export function openingWindow(
 }
 
 /** The first day from `today` on which one of the sales is on, or null when none is ahead. */
-export function firstSaleDay(sales: readonly SaleWhen[], today: string): string | null {
+function firstSaleDay(sales: readonly SaleWhen[], today: string): string | null {
   let first: string | null = null;
   for (const sale of sales) {
     if (!sale.startDate) continue;
@@ -120,7 +120,7 @@ export function stopWarning(
 }
 
 /** '20 min', '1 h 5 min'. */
-export function formatWait(minutes: number): string {
+function formatWait(minutes: number): string {
   const rounded = Math.max(1, Math.round(minutes));
   if (rounded < 60) return `${String(rounded)} min`;
   const hours = Math.floor(rounded / 60);

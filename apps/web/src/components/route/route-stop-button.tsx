@@ -3,7 +3,7 @@ import { CheckIcon, RouteIcon } from 'lucide-react';
 
 import { useRouteStops } from '../../lib/route-stops';
 
-export const ROUTE_TEXTS = {
+const ROUTE_TEXTS = {
   add: 'Add to my route',
   remove: 'Remove from my route',
   full: 'Your route is full',
