@@ -255,6 +255,18 @@ export async function createTestApi(
   return api;
 }
 
+/**
+ * The admin of the API `api()` answers: signed up with the configured admin address at the first call
+ * (a database has one such address), the same person at every later one.
+ */
+export function adminOnFirstUse(api: () => TestApi): () => ReturnType<TestApi['signUpAdmin']> {
+  let admin: Awaited<ReturnType<TestApi['signUpAdmin']>> | undefined;
+  return async () => {
+    admin ??= await api().signUpAdmin('Ada');
+    return admin;
+  };
+}
+
 /** The user a sign-in answered; fails when it asked for a second factor instead. */
 export function signedInUser(result: SignInResult): SessionUser {
   if ('secondFactorRequired' in result) throw new Error('the sign-in asked for a second factor');

@@ -1,84 +1,29 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
-import { describeWithService, testDatabaseKinds } from '@yardsale/db/testing';
-import {
-  DELETE_ACCOUNT_CONFIRMATION,
-  NOTIFICATION_TEXT,
-  PASSKEY_TEXT,
-  TWO_FACTOR_TEXT,
-  UI_TEXT,
-} from '@yardsale/validators';
+import { NOTIFICATION_TEXT, PASSKEY_TEXT, UI_TEXT } from '@yardsale/validators';
 
 import { unsubscribeTokenOf } from '../services/notifications';
 import { relyingParty } from '../services/passkeys';
-import { hashChallengeToken } from '../services/sign-in-challenges';
 import {
-  TEST_PASSWORD,
-  authenticatorCode,
-  createTestApi,
-  signUpWithTwoFactor,
-  signedInUser,
-} from '../../test/testing';
+  EXPIRED,
+  START,
+  WAIT,
+  WRONG_CODE,
+  describeConcurrentGuesses,
+  guessingSteps,
+  outcome,
+  tally,
+  wrongCode,
+} from '../../test/concurrent-guesses-testing';
+import type { OpenGuessingApi } from '../../test/concurrent-guesses-testing';
+import { TEST_PASSWORD, authenticatorCode } from '../../test/testing';
 import type { TestApi } from '../../test/testing';
 import { softwareAuthenticator } from '../../test/webauthn-testing';
 
-const START = new Date('2026-06-01T12:00:00Z');
-
-/**
- * Lowered where the number does not matter, so the tests stay quick; the five attempts of a sign-in
- * challenge and the ten wrong second-factor codes and deletion secrets per account are the product's own.
- */
-const LIMITS = {
-  loginByClient: { points: 10_000, durationSeconds: 60 },
-  registerByClient: { points: 1000, durationSeconds: 60 },
-  loginFailuresByAccount: { points: 25, durationSeconds: 60 * 60 },
-  linkAttemptsByClient: { points: 10, durationSeconds: 15 * 60 },
-  unsubscribeFailuresByClient: { points: 10, durationSeconds: 15 * 60 },
-  passkeySignInOptionsByClient: { points: 5, durationSeconds: 15 * 60 },
-};
-
-/** A six-digit code the app would not accept now (nor one step either side). */
-function wrongCode(secret: string, at: Date): string {
-  const accepted = new Set(
-    [-30_000, 0, 30_000].map((d) => authenticatorCode(secret, new Date(at.getTime() + d))),
-  );
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!accepted.has(code)) return code;
-  }
-}
-
-/** What a client was answered: 'ok', or the refusal's code and message. */
-async function outcome(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-    return 'ok';
-  } catch (err) {
-    if (!(err instanceof TRPCError)) throw err;
-    return `${err.code} ${err.message}`;
-  }
-}
-
-/** How many answers were each outcome. */
-function tally(outcomes: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const o of outcomes) counts[o] = (counts[o] ?? 0) + 1;
-  return counts;
-}
-
-const WRONG_CODE = `BAD_REQUEST ${TWO_FACTOR_TEXT.wrongCode}`;
-const EXPIRED = `UNAUTHORIZED ${TWO_FACTOR_TEXT.challengeExpired}`;
-const WAIT = `TOO_MANY_REQUESTS ${UI_TEXT.rateLimited}`;
-
-/**
- * Every limit on guesses takes its count before the guess is checked, so guesses sent all at once
- * get no more checks than one after another would.
- */
-function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
+/** Second-factor codes, passkey answers and mailed tokens (passwords are in limits-under-concurrency-passwords.test.ts). */
+function codeAndTokenGuesses(open: OpenGuessingApi) {
   let api: TestApi;
   const clock = START;
 
@@ -89,25 +34,7 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     await api.close();
   });
 
-  /** `count` clients, made before any call goes out, so their calls start in this order. */
-  const clients = (count: number, clientIp = '127.0.0.1') =>
-    Promise.all(Array.from({ length: count }, () => api.as(undefined, clientIp)));
-
-  const withTwoFactor = (name: string) => signUpWithTwoFactor(api, name, clock);
-
-  async function challengeFor(email: string): Promise<string> {
-    const result = await (await api.as()).caller.auth.login({ email, password: TEST_PASSWORD });
-    if (!('secondFactorRequired' in result)) throw new Error('no second step');
-    return result.challenge;
-  }
-
-  async function attemptsOf(challenge: string): Promise<number | undefined> {
-    const [row] = await api.deps.db
-      .select({ attempts: schema.signInChallenges.attempts })
-      .from(schema.signInChallenges)
-      .where(eq(schema.signInChallenges.id, hashChallengeToken(challenge)));
-    return row?.attempts;
-  }
+  const { clients, withTwoFactor, challengeFor, attemptsOf } = guessingSteps(() => api, clock);
 
   it('checks five of 60 wrong codes sent at once to one sign-in challenge', async () => {
     const { person, secret } = await withTwoFactor('Gus');
@@ -189,97 +116,6 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     expect((await person.caller.account.security()).recoveryCodesLeft).toBe(9);
   });
 
-  it('checks the ceiling’s 25 of 300 wrong passwords sent at once from 300 addresses, and still lets the owner in where they usually sign in', async () => {
-    const { user } = await api.signUp('Kit');
-    const usual = '192.0.2.70';
-    signedInUser(
-      await (
-        await api.as(undefined, usual)
-      ).caller.auth.login({
-        email: user.email,
-        password: TEST_PASSWORD,
-      }),
-    );
-    const guessers = await Promise.all(
-      Array.from({ length: 300 }, (_, i) =>
-        api.as(undefined, `10.${String(Math.floor(i / 250))}.${String(i % 250)}.9`),
-      ),
-    );
-    const answers = await Promise.all(
-      guessers.map((g, i) =>
-        outcome(g.caller.auth.login({ email: user.email, password: `guess-${String(i)}` })),
-      ),
-    );
-    expect(tally(answers)).toEqual({
-      [`UNAUTHORIZED ${UI_TEXT.signIn.wrongCredentials}`]: 25,
-      [WAIT]: 275,
-    });
-    const elsewhere = await outcome(
-      (await api.as(undefined, '192.0.2.71')).caller.auth.login({
-        email: user.email,
-        password: TEST_PASSWORD,
-      }),
-    );
-    expect(elsewhere).toBe(WAIT);
-    const owner = await (
-      await api.as(undefined, usual)
-    ).caller.auth.login({
-      email: user.email,
-      password: TEST_PASSWORD,
-    });
-    expect(signedInUser(owner).id).toBe(user.id);
-  });
-
-  it('checks ten of 40 wrong passwords sent at once to delete an account, and refuses the right one sent after them', async () => {
-    const { user, cookie } = await api.signUp('Lou');
-    const sessions = await Promise.all(Array.from({ length: 41 }, () => api.as(cookie)));
-    const answers = await Promise.all(
-      sessions.map((s, i) =>
-        outcome(
-          s.caller.account.delete({
-            password: i < 40 ? `not-it-${String(i)}` : TEST_PASSWORD,
-            confirmation: DELETE_ACCOUNT_CONFIRMATION,
-          }),
-        ),
-      ),
-    );
-    expect(tally(answers)).toEqual({
-      [`BAD_REQUEST ${UI_TEXT.deleteAccount.wrongPassword}`]: 10,
-      [WAIT]: 31,
-    });
-    expect(answers.at(-1)).toBe(WAIT);
-    expect((await (await api.as(cookie)).caller.auth.me())?.id).toBe(user.id);
-  });
-
-  it('checks ten of 30 wrong current passwords sent at once to change the password, and refuses the right one sent after them', async () => {
-    const { user, cookie } = await api.signUp('Ned');
-    const sessions = await Promise.all(Array.from({ length: 31 }, () => api.as(cookie)));
-    const answers = await Promise.all(
-      sessions.map((s, i) =>
-        outcome(
-          s.caller.auth.changePassword({
-            currentPassword: i < 30 ? `not-it-${String(i)}` : TEST_PASSWORD,
-            newPassword: 'a-new-pass-1',
-            confirmPassword: 'a-new-pass-1',
-          }),
-        ),
-      ),
-    );
-    expect(tally(answers)).toEqual({
-      [`BAD_REQUEST ${UI_TEXT.password.wrongCurrent}`]: 10,
-      [WAIT]: 21,
-    });
-    expect(answers.at(-1)).toBe(WAIT);
-    // The password is unchanged: the old one still signs in.
-    const again = await (
-      await api.as()
-    ).caller.auth.login({
-      email: user.email,
-      password: TEST_PASSWORD,
-    });
-    expect(signedInUser(again).id).toBe(user.id);
-  });
-
   it('checks ten of 30 wrong codes sent at once to turn two-factor off, and refuses the right one sent after them', async () => {
     const { person, secret } = await withTwoFactor('Mo');
     const sessions = await Promise.all(Array.from({ length: 31 }, () => api.as(person.cookie)));
@@ -296,30 +132,6 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
     );
     expect(tally(answers)).toEqual({ [WRONG_CODE]: 10, [WAIT]: 21 });
     expect((await person.caller.account.security()).totpEnabled).toBe(true);
-  });
-
-  it('checks ten of 30 wrong passwords sent at once to remove a passkey, and refuses the right one sent after them', async () => {
-    const person = await api.signUp('Ned');
-    const device = softwareAuthenticator(relyingParty(api.deps.config).origin);
-    const { token, options } = await person.caller.passkeys.registrationOptions();
-    const created = device.create(options);
-    await person.caller.passkeys.register({ token, name: 'Phone', response: created.response });
-    const sessions = await Promise.all(Array.from({ length: 31 }, () => api.as(person.cookie)));
-    const answers = await Promise.all(
-      sessions.map((s, i) =>
-        outcome(
-          s.caller.passkeys.remove({
-            id: created.passkey.id,
-            password: i < 30 ? `not-it-${String(i)}` : TEST_PASSWORD,
-          }),
-        ),
-      ),
-    );
-    expect(tally(answers)).toEqual({
-      [`BAD_REQUEST ${PASSKEY_TEXT.wrongPassword}`]: 10,
-      [WAIT]: 21,
-    });
-    expect((await person.caller.account.security()).passkeys).toHaveLength(1);
   });
 
   it('checks five of 60 unknown passkey answers sent at once to one passkey sign-in', async () => {
@@ -405,20 +217,4 @@ function concurrentGuesses(open: (now: () => Date) => Promise<TestApi>) {
   });
 }
 
-describe.each(testDatabaseKinds())('limits under concurrent guesses on %s', (kind) => {
-  concurrentGuesses((now) => createTestApi(kind, { now, rateLimits: LIMITS }));
-});
-
-describeWithService('TEST_REDIS_URL', 'limits under concurrent guesses counted in Redis', (url) => {
-  let redis: Redis;
-  beforeAll(() => {
-    redis = new Redis(url);
-  });
-  afterAll(async () => {
-    await redis.quit();
-  });
-
-  describe.each(testDatabaseKinds())('on %s', (kind) => {
-    concurrentGuesses((now) => createTestApi(kind, { now, rateLimits: LIMITS, redis }));
-  });
-});
+describeConcurrentGuesses(codeAndTokenGuesses);

@@ -1,57 +1,26 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-
-import { TRPCError } from '@trpc/server';
-import { count, eq, getTableName, inArray, is, or, sql } from 'drizzle-orm';
+import { getTableName, inArray, is, or, sql, eq } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { DEFAULT_NOTIFICATION_SETTINGS, DELETED_USER, UI_TEXT } from '@yardsale/validators';
-import type { ListingInput } from '@yardsale/validators';
 
-import { TEST_PASSWORD, createTestApi, refusal } from '../../test/testing';
+import {
+  TABLES,
+  confirm,
+  deletionRateLimits,
+  deletionSteps,
+  filesIn,
+  item,
+  photo,
+} from '../../test/account-deletion-testing';
+import { TEST_PASSWORD, adminOnFirstUse, createTestApi, refusal } from '../../test/testing';
 import type { TestApi } from '../../test/testing';
-import { deleteAccount } from './account-deletion';
 import { createListing } from './listings';
-import { recoveryCodeHash } from './two-factor';
 import { setProfilePicture } from './users';
 
 const M = UI_TEXT.deleteAccount;
-
-/** Every table, counted before and after a deletion. */
-const TABLES = {
-  users: schema.users,
-  sessions: schema.sessions,
-  accountTokens: schema.accountTokens,
-  recoveryCodes: schema.recoveryCodes,
-  passkeys: schema.passkeys,
-  signInChallenges: schema.signInChallenges,
-  listings: schema.listings,
-  listingImages: schema.listingImages,
-  listingTerms: schema.listingTerms,
-  savedListings: schema.savedListings,
-  reviews: schema.reviews,
-  conversations: schema.conversations,
-  messages: schema.messages,
-  userEvents: schema.userEvents,
-  reports: schema.reports,
-  notificationSettings: schema.notificationSettings,
-  pushSubscriptions: schema.pushSubscriptions,
-  savedSearches: schema.savedSearches,
-  savedSearchWords: schema.savedSearchWords,
-  savedSearchMatches: schema.savedSearchMatches,
-  listingMatchQueue: schema.listingMatchQueue,
-  notifications: schema.notifications,
-  notificationOutbox: schema.notificationOutbox,
-  notificationDigests: schema.notificationDigests,
-  userPresence: schema.userPresence,
-} as const;
-type TableName = keyof typeof TABLES;
 
 /** Not counted: the search index's words of all listings, which refer to no one. */
 const NOT_COUNTED = ['search_terms'];
@@ -69,81 +38,19 @@ describe('what the deletion test counts', () => {
   });
 });
 
-const item = (title: string): ListingInput => ({
-  title,
-  description: 'Solid and well kept.',
-  category: 'Furniture',
-  listingType: 'single-item',
-  priceRange: '$25-$50',
-  address: '12 Elm Street',
-  timeZone: 'UTC',
-});
-
-function photo(color: string): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-}
-
-function filesIn(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-}
-
+// What a deletion refuses is in account-deletion-refusals.test.ts; what races it, in account-deletion-races.test.ts.
 describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await createTestApi(kind, {
-      rateLimits: {
-        registerByClient: { points: 1000, durationSeconds: 60 },
-        listingCreateByAccount: { points: 1000, durationSeconds: 60 },
-        listingCreateByClient: { points: 1000, durationSeconds: 60 },
-        reviewsByAccount: { points: 1000, durationSeconds: 60 },
-        reviewsByClient: { points: 1000, durationSeconds: 60 },
-        reportsByAccount: { points: 1000, durationSeconds: 60 },
-        reportsByClient: { points: 1000, durationSeconds: 60 },
-        accountDeletionFailuresByAccount: { points: 3, durationSeconds: 60 },
-      },
-    });
+    api = await createTestApi(kind, { rateLimits: deletionRateLimits });
   });
   afterAll(async () => {
     await api.close();
   });
 
-  /** Posting, messaging, reviewing and reporting need a confirmed address; these people have one. */
-  async function neighbour(firstName: string, lastName = 'Lane') {
-    const person = await api.signUp(firstName, { lastName });
-    await api.deps.db
-      .update(schema.users)
-      .set({ emailVerifiedAt: new Date() })
-      .where(eq(schema.users.id, person.user.id));
-    return person;
-  }
-
-  async function counts(): Promise<Record<TableName, number>> {
-    const entries = await Promise.all(
-      (Object.keys(TABLES) as TableName[]).map(async (name) => {
-        const [row] = await api.deps.db.select({ n: count() }).from(TABLES[name]);
-        return [name, row?.n ?? 0] as const;
-      }),
-    );
-    return Object.fromEntries(entries) as Record<TableName, number>;
-  }
-
-  async function rowCount(table: TableName, where: SQL | undefined): Promise<number> {
-    const [row] = await api.deps.db.select({ n: count() }).from(TABLES[table]).where(where);
-    return row?.n ?? 0;
-  }
-
-  let admin: Awaited<ReturnType<TestApi['signUpAdmin']>> | undefined;
-  async function theAdmin() {
-    admin ??= await api.signUpAdmin('Ada');
-    return admin;
-  }
-
-  const confirm = { password: TEST_PASSWORD, confirmation: 'DELETE' } as const;
+  const { neighbour, counts, rowCount } = deletionSteps(() => api);
+  const theAdmin = adminOnFirstUse(() => api);
 
   it('removes what was only theirs, keeps what others hold, and counts every table', async () => {
     const admin = await theAdmin();
@@ -425,181 +332,5 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     const again = await api.signUp('Sam', { email: sam.user.email });
     expect(again.user.id).not.toBe(samId);
     expect(again.user.email).toBe(sam.user.email);
-  });
-
-  it('changes nothing on a wrong password or a wrong confirmation, and limits the guesses', async () => {
-    const dora = await neighbour('Dora');
-    await createListing(api.deps, dora.user, item('Bookcase'), [await photo('#123456')]);
-    const files = filesIn(api.uploadsDir);
-    const before = await counts();
-
-    const wrong = await refusal(dora.caller.account.delete({ ...confirm, password: 'not-mine' }));
-    expect(wrong.code).toBe('BAD_REQUEST');
-    expect(wrong.message).toBe(M.wrongPassword);
-    const unconfirmed = await refusal(
-      dora.caller.account.delete({ ...confirm, confirmation: 'delete' }),
-    );
-    expect(unconfirmed.code).toBe('BAD_REQUEST');
-    expect(await counts()).toEqual(before);
-    expect(filesIn(api.uploadsDir)).toEqual(files);
-    expect(await dora.caller.auth.me()).toMatchObject({ id: dora.user.id, firstName: 'Dora' });
-
-    // Three wrong passwords in the window: the fourth attempt waits, even with the right one.
-    await refusal(dora.caller.account.delete({ ...confirm, password: 'guess-two' }));
-    const third = await refusal(dora.caller.account.delete({ ...confirm, password: 'guess-3' }));
-    expect(third.code).toBe('BAD_REQUEST');
-    expect((await refusal(dora.caller.account.delete(confirm))).code).toBe('TOO_MANY_REQUESTS');
-    expect(await counts()).toEqual(before);
-  });
-
-  it('refuses the admin and the system account', async () => {
-    const admin = await theAdmin();
-    const refused = await refusal(admin.caller.account.delete(confirm));
-    expect(refused.code).toBe('FORBIDDEN');
-    expect(refused.message).toBe(M.adminRefused);
-    expect(await admin.caller.auth.me()).toMatchObject({ role: 'admin' });
-
-    await admin.caller.admin.announce({ message: 'Street party next week' });
-    const [system] = await api.deps.db
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(eq(schema.users.role, 'system'));
-    if (!system) throw new Error('no system account');
-    const systemRefused = await refusal(
-      deleteAccount(api.deps, system.id, { password: 'anything' }),
-    );
-    expect(systemRefused.code).toBe('FORBIDDEN');
-    expect(systemRefused.message).toBe(M.systemRefused);
-  });
-
-  it('asks for the second factor where two-factor sign-in is on', async () => {
-    const secret = new Secret({ size: 20 });
-    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret });
-    const ella = await neighbour('Ella');
-    const finn = await neighbour('Finn');
-    await api.deps.db
-      .update(schema.users)
-      .set({ totpSecret: secret.base32 })
-      .where(inArray(schema.users.id, [ella.user.id, finn.user.id]));
-    await api.deps.db
-      .insert(schema.recoveryCodes)
-      .values({ userId: finn.user.id, codeHash: recoveryCodeHash('abcd-efgh-ijkl') });
-
-    const missing = await refusal(ella.caller.account.delete(confirm));
-    expect(missing.code).toBe('BAD_REQUEST');
-    expect(missing.message).toBe('Enter the code from your authenticator app.');
-    const wrongCode = await refusal(ella.caller.account.delete({ ...confirm, code: '000000' }));
-    expect(wrongCode.code).toBe('BAD_REQUEST');
-    expect(wrongCode.message).toBe(M.wrongCode);
-    expect(await ella.caller.auth.me()).not.toBeNull();
-
-    const code = totp.generate({ timestamp: api.deps.now().getTime() });
-    await expect(ella.caller.account.delete({ ...confirm, code })).resolves.toEqual({
-      success: true,
-    });
-    // A recovery code stands in for the app, written as it was handed out, in any case.
-    await expect(
-      finn.caller.account.delete({ ...confirm, code: ' ABCD-EFGH-IJKL ' }),
-    ).resolves.toEqual({ success: true });
-    const [finnRow] = await api.deps.db
-      .select({ deletedAt: schema.users.deletedAt })
-      .from(schema.users)
-      .where(eq(schema.users.id, finn.user.id));
-    expect(finnRow?.deletedAt).toBeInstanceOf(Date);
-  });
-
-  it('opens no session for a sign-in that races the deletion, whichever commits first', async () => {
-    const outcomes = { signedInFirst: 0, refused: 0 };
-    for (let round = 1; round <= 8; round++) {
-      const racer = await neighbour('Sia', `Signer ${String(round)}`);
-      const client = await api.as(undefined, `198.51.100.${String(round)}`);
-      const [deletion, signIn] = await Promise.allSettled([
-        deleteAccount(api.deps, racer.user.id, confirm),
-        client.caller.auth.login({ email: racer.user.email, password: TEST_PASSWORD }),
-      ]);
-      expect(deletion.status).toBe('fulfilled');
-      if (signIn.status === 'fulfilled') outcomes.signedInFirst += 1;
-      else outcomes.refused += 1;
-      // Whatever cookie the sign-in was given opens nothing now.
-      const cookie = client.cookie();
-      if (cookie) expect(await (await api.as(cookie)).caller.auth.me()).toBeNull();
-    }
-    expect(outcomes.signedInFirst + outcomes.refused).toBe(8);
-  });
-
-  it('keeps nothing the account creates while it is being deleted, however the two interleave', async () => {
-    const seller = await neighbour('Sid', 'Seller');
-    const lamp = await createListing(api.deps, seller.user, item('Brass lamp'));
-    const tally = { committedFirst: 0, refused: 0 };
-    const avatar = await photo('teal');
-    for (let round = 1; round <= 8; round++) {
-      const racer = await neighbour('Rae', `Racer ${String(round)}`);
-      // The racer's requests are past their sign-in check when the deletion starts.
-      const { caller } = racer;
-      const id = racer.user.id;
-      const creations = [
-        caller.savedSearches.create({ search: 'lamp', push: false, email: 'off' }),
-        caller.listings.create(item('Racing bike')),
-        caller.saved.save({ listingId: lamp }),
-        caller.notifications.updateSettings({
-          ...DEFAULT_NOTIFICATION_SETTINGS,
-          announcement: { push: false, email: false },
-        }),
-        caller.reviews.create({ revieweeId: seller.user.id, rating: 5 }),
-        caller.conversations.start({ listingId: lamp }),
-        setProfilePicture(api.deps, id, avatar),
-      ];
-      const [deletion, ...created] = await Promise.allSettled([
-        deleteAccount(api.deps, id, confirm),
-        ...creations,
-      ]);
-      expect(deletion.status).toBe('fulfilled');
-      for (const outcome of created) {
-        if (outcome.status === 'fulfilled') tally.committedFirst += 1;
-        else {
-          // Refused as a signed-out request would be: the account is gone.
-          const reason: unknown = outcome.reason;
-          expect(reason instanceof TRPCError ? [reason.code, reason.message] : reason).toEqual([
-            'UNAUTHORIZED',
-            UI_TEXT.auth.unauthorized,
-          ]);
-          tally.refused += 1;
-        }
-      }
-      const left = {
-        savedSearches: await rowCount('savedSearches', eq(schema.savedSearches.userId, id)),
-        listings: await rowCount('listings', eq(schema.listings.userId, id)),
-        savedListings: await rowCount('savedListings', eq(schema.savedListings.userId, id)),
-        notificationSettings: await rowCount(
-          'notificationSettings',
-          eq(schema.notificationSettings.userId, id),
-        ),
-        reviews: await rowCount('reviews', eq(schema.reviews.reviewerId, id)),
-        // One started before the deletion stays for the seller, hidden on the racer's side.
-        openConversations: await rowCount(
-          'conversations',
-          sql`${schema.conversations.buyerId} = ${id} and ${schema.conversations.buyerHiddenAt} is null`,
-        ),
-        profilePicture: await rowCount(
-          'users',
-          sql`${schema.users.id} = ${id} and ${schema.users.profilePicture} is not null`,
-        ),
-        avatarFiles: filesIn(api.uploadsDir).filter((f) =>
-          f.startsWith(`avatars${path.sep}${String(id)}-`),
-        ).length,
-      };
-      expect(left, `round ${String(round)}`).toEqual({
-        savedSearches: 0,
-        listings: 0,
-        savedListings: 0,
-        notificationSettings: 0,
-        reviews: 0,
-        openConversations: 0,
-        profilePicture: 0,
-        avatarFiles: 0,
-      });
-    }
-    // Every creation either committed before the deletion (and went with it) or was refused.
-    expect(tally.committedFirst + tally.refused).toBe(8 * 7);
   });
 });
