@@ -99,7 +99,8 @@ async function main() {
       config.BENCH_REQUESTS.includes(s.name),
     );
     for (const scenario of chosen)
-      for (const { target, spec } of targetsOf(scenario)) await check(origins[target], spec, cookie);
+      for (const { target, spec } of targetsOf(scenario))
+        await check(origins[target], spec, cookie);
     console.log(
       `Servers: bare pid ${bare.pid}, product pid ${product.pid}; autocannon in pid ${process.pid}, ` +
         `${config.BENCH_CONNECTIONS} connections, ${config.BENCH_DURATION_S} s per measurement, ` +

@@ -7,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createServerDeps } from '@yardsale/api';
-import { createDatabase, createLocalStorage, hashPassword, migrateDatabase, sql } from '@yardsale/db';
+import {
+  createDatabase,
+  createLocalStorage,
+  hashPassword,
+  migrateDatabase,
+  sql,
+} from '@yardsale/db';
 import type { Database } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 

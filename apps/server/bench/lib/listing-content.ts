@@ -118,7 +118,6 @@ const LAST_NAMES = [
   'Murphy',
 ];
 
-
 interface SellerRow {
   email: string;
   first_name: string;

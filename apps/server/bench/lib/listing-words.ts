@@ -6,9 +6,9 @@
 import type { Category } from '@yardsale/validators';
 
 /** An item sold on its own, with words that fit in front of it and an optional sentence about it. */
-export type Item = readonly [name: string, modifiers: readonly string[], detail?: string];
+type Item = readonly [name: string, modifiers: readonly string[], detail?: string];
 
-export interface CategoryWords {
+interface CategoryWords {
   items: readonly Item[];
   /** Short plural nouns a garage-sale title lists: "tools, toys, books". */
   saleGoods: readonly string[];

@@ -43,10 +43,16 @@ export function newTracker(tag: string): Tracker {
 }
 
 /** fetch's error when AbortSignal.timeout fired. */
-export const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+export const isTimeout = (error: unknown) =>
+  error instanceof Error && error.name === 'TimeoutError';
 
 /** `promise`, or `fallback` after `ms` (noted as a problem): no wait of the benchmark is unbounded. */
-export async function within<T>(promise: Promise<T>, ms: number, what: string, fallback: T): Promise<T> {
+export async function within<T>(
+  promise: Promise<T>,
+  ms: number,
+  what: string,
+  fallback: T,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
     timer = setTimeout(() => {
@@ -79,7 +85,7 @@ export function receive(tracker: Tracker, content: string, seen: Set<string>) {
   tracker.latencies.push(performance.now() - started);
 }
 
-export async function send(url: string, pair: Pair, seq: number, tracker: Tracker) {
+async function send(url: string, pair: Pair, seq: number, tracker: Tracker) {
   const key = `${pair.index}:${seq}`;
   const started = performance.now();
   tracker.pending.set(key, started);
@@ -144,5 +150,3 @@ export async function warmUp(server: Server, pairs: Pair[], intervalMs: number, 
   await sendForAWhile(server.url, pairs, intervalMs, intervalMs, warm);
   await sleep(1000);
 }
-
-export 

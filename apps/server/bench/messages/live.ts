@@ -24,7 +24,7 @@ import type { Server } from './server-process';
 
 const CONNECT_BATCH = 50;
 
-async function runSubscriptions(
+export async function runSubscriptions(
   server: Server,
   pairs: Pair[],
   durationMs: number,

@@ -7,7 +7,7 @@
  * 2,000) and a large vocabulary of made-up words built from roots and common English endings, so that
  * fragments such as "ing" are part of about a thousand known words, as in a real marketplace of some
  * size. A real server runs on each (startLocalServer: the same app and workers a deployment starts).
- * Requests are sent from a client process of its own (http-client.ts), as a browser elsewhere would.
+ * Requests are sent from a client process of its own (bench/http-client.ts), as a browser elsewhere would.
  * On one, 10 verified accounts save 20 searches each through savedSearches.create with push and
  * instant e-mail: first the fragments of words ("ing ion ter ent ers ate" and others like them);
  * what the server refuses is replaced by the most expensive searches it takes (fragments just inside
@@ -21,25 +21,18 @@
  * matches (from its creation to its matches) and the load. The exit code is 1 when a creation
  * fails, or when the hostile searches add 5 ms or more to either kind of listing's paced p95.
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
-import { MAX_BORROWED_FORMS_PER_SEARCH, MAX_BORROWED_FORMS_PER_WORD } from '@yardsale/api';
-import type { Logger } from '@yardsale/api';
-import { createDatabase, executeRows, migrateDatabase, sql, users } from '@yardsale/db';
-import type { Database, DatabaseHandle } from '@yardsale/db';
+import { executeRows, sql } from '@yardsale/db';
+import type { Database } from '@yardsale/db';
 import type { ListingInput } from '@yardsale/validators';
 
-import { startLocalServer } from '../test/local-server';
-import type { LocalServer } from '../test/local-server';
-import { createListingGenerator, newListingInput, randomSource } from './listing-content';
-import type { Random } from './listing-content';
-import { createScratchDatabase } from './scratch-database';
-import type { ScratchDatabase } from './scratch-database';
-import { seedBenchListings } from './seed-listings';
-import { percentile } from './stats';
+import { createListingGenerator, newListingInput } from '../lib/listing-content';
+import { loadAverage } from '../lib/machine';
+import { randomSource } from '../lib/random';
+import { percentile } from '../lib/stats';
+import { SEARCHES_PER_ACCOUNT, saveHostile, wordTableSize } from './hostile/searches';
+import { HOSTILE_ACCOUNTS, call, closeSide, openSide, startClient } from './hostile/sides';
+import type { Side } from './hostile/sides';
+import { vocabulary } from './hostile/vocabulary';
 
 export interface HostileOptions {
   databaseUrl: string | undefined;
@@ -49,374 +42,6 @@ export interface HostileOptions {
 
 const TARGET_ADDED_P95_MS = 5;
 const WARM_UP_CREATES = 10;
-const HOSTILE_ACCOUNTS = 10;
-const SEARCHES_PER_ACCOUNT = 20;
-const HIGH_LIMIT = { points: 1_000_000_000, durationSeconds: 1 };
-
-const silentLogger: Logger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (obj, msg) => console.error('server error:', msg ?? '', obj),
-};
-
-// ---------------------------------------------------------------------------------------------------------
-// A large vocabulary: made-up roots with prefixes and English endings.
-
-const PREFIXES = ['', 're', 'un', 'pre', 'over', 'inter'];
-const SUFFIXES = [
-  '',
-  'ing',
-  'ings',
-  'ion',
-  'ions',
-  'er',
-  'ers',
-  'ent',
-  'ents',
-  'ate',
-  'ated',
-  'ation',
-  'ment',
-  'able',
-  'ness',
-  'ter',
-];
-const CONSONANTS = 'bcdfglmnprstvz';
-const VOWELS = 'aeiou';
-
-function roots(random: Random, count: number): string[] {
-  const made = new Set<string>();
-  while (made.size < count) {
-    const syllables = random.int(2, 3);
-    let root = '';
-    for (let i = 0; i < syllables; i++) {
-      root += CONSONANTS.charAt(random.int(0, CONSONANTS.length - 1));
-      root += VOWELS.charAt(random.int(0, VOWELS.length - 1));
-    }
-    root += CONSONANTS.charAt(random.int(0, CONSONANTS.length - 1));
-    made.add(root);
-  }
-  return [...made];
-}
-
-function vocabulary(random: Random) {
-  const words: string[] = [];
-  for (const root of roots(random, 200)) {
-    for (const prefix of PREFIXES)
-      for (const suffix of SUFFIXES) words.push(prefix + root + suffix);
-  }
-  return words;
-}
-
-/** Listings that use every word of the vocabulary once, so that search knows them all. */
-async function seedVocabulary(db: Database, sellerId: number, words: string[], now: Date) {
-  const perListing = 60;
-  const rows = [];
-  for (let i = 0; i < words.length; i += perListing) {
-    rows.push({
-      user_id: sellerId,
-      title: `Lot of odds and ends ${String(i / perListing + 1)}`,
-      description: words.slice(i, i + perListing).join(' '),
-      category: 'Other',
-      listing_type: 'single-item',
-      price_range: 'Negotiable',
-      address: 'Somewhere',
-      time_zone: 'America/Chicago',
-      ends_at: new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000).toISOString(),
-      created_at: now.toISOString(),
-    });
-  }
-  await db.execute(sql`
-    insert into listings (user_id, title, description, category, listing_type, price_range, address,
-                          time_zone, ends_at, created_at)
-    select user_id, title, description, category, listing_type, price_range, address, time_zone,
-           ends_at, created_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id integer, title text,
-      description text, category text, listing_type listing_type, price_range text, address text,
-      time_zone text, ends_at timestamptz, created_at timestamptz)`);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Databases and servers
-
-interface Side {
-  label: 'none' | 'hostile';
-  handle: DatabaseHandle;
-  server: LocalServer;
-  scratch: ScratchDatabase | null;
-  dataDir: string | null;
-  sellerCookie: string;
-  hostileCookies: string[];
-}
-
-async function openSide(
-  label: Side['label'],
-  kind: 'pglite' | 'postgres',
-  options: HostileOptions,
-  now: Date,
-  words: string[],
-): Promise<Side> {
-  let scratch: ScratchDatabase | null = null;
-  let dataDir: string | null = null;
-  let handle: DatabaseHandle;
-  if (kind === 'postgres') {
-    if (!options.databaseUrl) throw new Error('no PostgreSQL URL');
-    scratch = await createScratchDatabase(options.databaseUrl);
-    handle = await createDatabase({ databaseUrl: scratch.url });
-  } else {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-pglite-'));
-    handle = await createDatabase({ dataDir });
-  }
-  await migrateDatabase(handle);
-  const { passwordHash } = await seedBenchListings(handle.db, {
-    count: options.listings,
-    now,
-    seed: 20_250_705,
-  });
-  const accounts = await handle.db
-    .insert(users)
-    .values(
-      Array.from({ length: HOSTILE_ACCOUNTS + 1 }, (_, i) => ({
-        email: i === 0 ? 'seller@neighbours.example' : `hostile.${String(i)}@neighbours.example`,
-        firstName: i === 0 ? 'Sol' : 'Hal',
-        lastName: i === 0 ? 'Seller' : `Hostile ${String(i)}`,
-        passwordHash,
-        termsAcceptedAt: now,
-        emailVerifiedAt: now,
-      })),
-    )
-    .returning({ id: users.id });
-  const [seller, ...hostile] = accounts;
-  if (!seller) throw new Error('no seller');
-  await seedVocabulary(handle.db, seller.id, words, now);
-  await handle.db.execute(sql`vacuum (analyze)`);
-  const server = await startLocalServer({
-    db: handle.db,
-    logger: silentLogger,
-    adminEmail: 'admin@yardsale.bench',
-    rateLimits: { listingCreateByAccount: HIGH_LIMIT, listingCreateByClient: HIGH_LIMIT },
-  });
-  const cookie = async (userId: number) => {
-    const { cookie: made } = await server.deps.sessions.create(userId, true);
-    return `${made.name}=${made.value}`;
-  };
-  return {
-    label,
-    handle,
-    server,
-    scratch,
-    dataDir,
-    sellerCookie: await cookie(seller.id),
-    hostileCookies: await Promise.all(hostile.map((a) => cookie(a.id))),
-  };
-}
-
-async function closeSide(side: Side) {
-  await side.server.stop();
-  await side.handle.close();
-  await side.scratch?.drop();
-  if (side.dataDir) rmSync(side.dataDir, { recursive: true, force: true });
-}
-
-/** The client process: requests go out from there, so the server's thread is not the client's. */
-interface Client {
-  post(
-    url: string,
-    headers: Record<string, string>,
-    body: string,
-  ): Promise<{ ms: number; status: number; body: string }>;
-  close(): void;
-}
-
-function startClient(): Client {
-  const child = fork(path.join(import.meta.dirname, 'http-client.ts'), [], {
-    execArgv: process.execArgv,
-  });
-  let next = 0;
-  const waiting = new Map<number, (answer: { ms: number; status: number; body: string }) => void>();
-  child.on('message', (raw) => {
-    const answer = raw as { id: number; ms: number; status: number; body: string };
-    waiting.get(answer.id)?.(answer);
-    waiting.delete(answer.id);
-  });
-  return {
-    post(url, headers, body) {
-      next += 1;
-      const id = next;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
-        child.send({ id, url, headers, body });
-      });
-    },
-    close() {
-      child.disconnect();
-    },
-  };
-}
-
-/** A tRPC mutation over HTTP, as the web app sends it; `ms` as the client measured it. */
-async function call(client: Client, side: Side, procedure: string, cookie: string, input: unknown) {
-  const res = await client.post(
-    `${side.server.url}/trpc/${procedure}`,
-    { 'content-type': 'application/json', origin: side.server.origin, cookie },
-    JSON.stringify({ json: input }),
-  );
-  const body = JSON.parse(res.body) as {
-    result?: { data?: { json?: { id?: number } } };
-    error?: { json?: { message?: string } };
-  };
-  return {
-    ok: res.status === 200,
-    ms: res.ms,
-    id: body.result?.data?.json?.id,
-    message: body.error?.json?.message,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Hostile searches
-
-/** 3-letter pieces of the vocabulary's words, commonest first, with how many known words hold each. */
-async function commonFragments(db: Database) {
-  return executeRows<{ fragment: string; words: number }>(
-    db,
-    sql`select f.fragment, count(*)::int as words
-        from search_terms t,
-             lateral (select distinct substr(t.term, i, 3) as fragment
-                      from generate_series(1, length(t.term) - 2) as i) f
-        group by f.fragment order by count(*) desc limit 200`,
-  );
-}
-
-type Candidate = {
-  word: string;
-  /** A word listings use (in search_terms). */
-  known: boolean;
-  /** Forms search would borrow for it from the known words that hold it. */
-  borrowed: number;
-  /** Known words that hold it. */
-  holders: number;
-};
-
-/**
- * What an attacker would pick once fragments of hundreds of words are refused: fragments of fewer
- * words (each stored with every borrowed form), and known words held by the most others (found as a
- * part of every such word a new listing has).
- */
-async function candidates(db: Database, fragments: string[]): Promise<Candidate[]> {
-  const sampled = await executeRows<{ term: string }>(
-    db,
-    sql`select term from search_terms where length(term) between 4 and 7 order by md5(term) limit 400`,
-  );
-  const words = [...new Set([...fragments, ...sampled.map((r) => r.term)])];
-  return executeRows<Candidate>(
-    db,
-    sql`select w.word,
-               exists (select 1 from search_terms k where k.term = w.word) as known,
-               (select count(distinct f)::int
-                from search_terms t, unnest(tsvector_to_array(to_tsvector('english', t.term))) f
-                where t.term like '%' || w.word || '%'
-                  and f <> all (tsvector_to_array(to_tsvector('english', w.word)))) as borrowed,
-               (select count(*)::int from search_terms t
-                where t.term like '%' || w.word || '%' and t.term <> w.word) as holders
-        from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w(word)`,
-  );
-}
-
-/** Saves 200 searches: fragments first, then what is refused replaced by the costliest accepted. */
-async function saveHostile(client: Client, side: Side, random: Random) {
-  const fragments = await commonFragments(side.handle.db);
-  const tester = 'ing ion ter ent ers ate';
-  const commonest = fragments.slice(0, 30).map((f) => f.fragment);
-  const sixOf = (list: string[]) => {
-    const picked = new Set<string>();
-    while (picked.size < Math.min(6, list.length)) picked.add(random.pick(list));
-    return [...picked].join(' ');
-  };
-  const attempts: string[] = [tester];
-  while (attempts.length < HOSTILE_ACCOUNTS * SEARCHES_PER_ACCOUNT) attempts.push(sixOf(commonest));
-  let accepted = 0;
-  const refusals = new Map<string, number>();
-  const save = async (account: number, search: string) => {
-    const cookie = side.hostileCookies[account];
-    if (!cookie) throw new Error('no such account');
-    const res = await call(client, side, 'savedSearches.create', cookie, {
-      search,
-      push: true,
-      email: 'instant',
-    });
-    if (res.ok) accepted++;
-    else {
-      // One line per kind of refusal, whichever word it names.
-      const key = (res.message ?? 'refused').replace(/“[^”]*”/, '“…”');
-      refusals.set(key, (refusals.get(key) ?? 0) + 1);
-    }
-    return res.ok;
-  };
-  const perAccount = new Array<number>(HOSTILE_ACCOUNTS).fill(0);
-  for (const [i, search] of attempts.entries()) {
-    const account = i % HOSTILE_ACCOUNTS;
-    if (await save(account, search)) perAccount[account] = (perAccount[account] ?? 0) + 1;
-  }
-  const fragmentSearchesAccepted = accepted;
-  if (accepted === attempts.length) return { tester, fragmentSearchesAccepted, accepted, refusals };
-
-  const found = await candidates(
-    side.handle.db,
-    fragments.map((f) => f.fragment),
-  );
-  const storedWhole = found
-    .filter((c) => !c.known && c.borrowed > 0 && c.borrowed <= MAX_BORROWED_FORMS_PER_WORD)
-    .sort((a, b) => b.borrowed - a.borrowed)
-    .slice(0, 40);
-  const heldMost = found
-    .filter((c) => c.known)
-    .sort((a, b) => b.holders - a.holders)
-    .slice(0, 40);
-  const costliest = () => {
-    const words: string[] = [];
-    let budget = MAX_BORROWED_FORMS_PER_SEARCH;
-    for (const c of [...storedWhole].sort(() => random.next() - 0.5)) {
-      if (words.length >= 3) break;
-      if (c.borrowed <= budget) {
-        words.push(c.word);
-        budget -= c.borrowed;
-      }
-    }
-    while (words.length < 6 && heldMost.length > 0) {
-      const c = random.pick(heldMost);
-      if (!words.includes(c.word)) words.push(c.word);
-    }
-    return words.join(' ');
-  };
-  let tries = 0;
-  for (let account = 0; account < HOSTILE_ACCOUNTS; account++) {
-    while ((perAccount[account] ?? 0) < SEARCHES_PER_ACCOUNT && tries < 1000) {
-      tries++;
-      if (await save(account, costliest())) perAccount[account] = (perAccount[account] ?? 0) + 1;
-    }
-  }
-  return { tester, fragmentSearchesAccepted, accepted, refusals };
-}
-
-async function wordTableSize(db: Database) {
-  const [row] = await executeRows<{
-    rows: number;
-    bytes: string;
-    max_forms: number | null;
-    avg_forms: number | null;
-  }>(
-    db,
-    sql`select (select count(*)::int from saved_search_words) as rows,
-               pg_size_pretty(pg_total_relation_size('saved_search_words')) as bytes,
-               (select max(cardinality(forms)) from saved_search_words) as max_forms,
-               (select round(avg(cardinality(forms)), 1)::float8 from saved_search_words) as avg_forms`,
-  );
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// New listings
 
 function newListings(count: number, now: Date, words: string[]) {
   const random = randomSource(20_250_708);
@@ -438,7 +63,7 @@ function newListings(count: number, now: Date, words: string[]) {
   );
 }
 
-const load = () => (os.loadavg()[0] ?? 0).toFixed(2);
+const load = () => loadAverage().toFixed(2);
 
 /** Waits until every created listing has been matched (nothing is left waiting), at most a minute. */
 async function matchingDone(db: Database) {
@@ -476,7 +101,7 @@ async function runKind(kind: 'pglite' | 'postgres', options: HostileOptions): Pr
     const [none, hostile] = sides;
     if (!none || !hostile) throw new Error('sides missing');
     const saved = await saveHostile(client, hostile, randomSource(20_250_710));
-    const size = await wordTableSize(hostile.handle.db);
+    const size = await wordTableSize(hostile.database.handle.db);
     console.log(
       `Hostile searches: "${saved.tester}" and ${String(HOSTILE_ACCOUNTS * SEARCHES_PER_ACCOUNT - 1)} ` +
         `like it (six of the 30 commonest 3-letter fragments): ${String(saved.fragmentSearchesAccepted)} ` +
@@ -488,7 +113,7 @@ async function runKind(kind: 'pglite' | 'postgres', options: HostileOptions): Pr
       `saved_search_words: ${String(size?.rows)} rows, ${String(size?.bytes)}, forms per word max ` +
         `${String(size?.max_forms)}, average ${String(size?.avg_forms)}.`,
     );
-    for (const side of sides) await side.handle.db.execute(sql`vacuum (analyze)`);
+    for (const side of sides) await side.database.handle.db.execute(sql`vacuum (analyze)`);
 
     const inputs = newListings(WARM_UP_CREATES + 2 * options.creates, now, words);
     type Times = Record<Side['label'], Record<'ordinary' | 'long', number[]>>;
@@ -506,7 +131,7 @@ async function runKind(kind: 'pglite' | 'postgres', options: HostileOptions): Pr
       const isPaced = i < WARM_UP_CREATES + options.creates;
       const order: Side[] = i % 2 === 0 ? [none, hostile] : [hostile, none];
       for (const side of order) {
-        if (isPaced) for (const s of sides) await matchingDone(s.handle.db);
+        if (isPaced) for (const s of sides) await matchingDone(s.database.handle.db);
         const res = await call(client, side, 'listings.create', side.sellerCookie, input);
         const { ms } = res;
         if (!res.ok || res.id === undefined)
@@ -517,14 +142,14 @@ async function runKind(kind: 'pglite' | 'postgres', options: HostileOptions): Pr
       }
     }
     const loadAfter = load();
-    await matchingDone(hostile.handle.db);
+    await matchingDone(hostile.database.handle.db);
     const [matched] = await executeRows<{
       matches: number;
       matched_listings: number;
       delay_p50: number | null;
       delay_p95: number | null;
     }>(
-      hostile.handle.db,
+      hostile.database.handle.db,
       sql`with m as (
             select l.id, count(s.listing_id)::int as matches,
                    extract(epoch from (min(s.created_at) - l.created_at)) * 1000 as delay
