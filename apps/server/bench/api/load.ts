@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import type { RequestSpec } from './scenarios';
 import type { Seeded } from './seed';
 
+/** How long the requests autocannon left in flight are given to finish before the next run. */
 const SETTLE_MS = 500;
 
 function headersFor(spec: RequestSpec, origin: string, cookie: string): Record<string, string> {

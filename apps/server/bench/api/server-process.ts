@@ -1,3 +1,4 @@
+/** The API benchmark's servers, each in a process of its own (bench/api-server.ts). */
 import { forkBenchScript } from '../lib/child';
 import type { ApiServerMessage } from '../api-server';
 

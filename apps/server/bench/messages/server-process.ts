@@ -1,3 +1,4 @@
+/** The messaging benchmark's server, in a process of its own (bench/messages-server.ts), driven over IPC. */
 import { forkBenchScript } from '../lib/child';
 import type { Pair, ParentMessage, ServerMessage } from '../messages-server';
 import { WAIT_LIMIT_MS, problems, within } from './delivery';

@@ -7,12 +7,12 @@ import { CATEGORIES } from '@yardsale/validators';
 import type { Category, ListingType, SavedSearchInput } from '@yardsale/validators';
 
 import { randomSource } from '../lib/random';
+import { sessionCookie } from '../lib/server';
 import { aroundTown } from '../lib/towns';
 import { searchKinds } from './search-kinds';
 import type { SearchKind } from './search-kinds';
 import { callerFor } from './sides';
 import type { BenchSide } from './sides';
-import { sessionCookie } from '../lib/server';
 
 const INSERT_BATCH = 5000;
 /** Each kind of search is saved by one of these people first (20 each, the most one may keep). */
