@@ -14,10 +14,9 @@ import type { DatabaseHandle } from '@yardsale/db';
 
 import { startLocalServer } from '../test/local-server';
 import { startBareServer } from './api-bare';
+import { BENCH_ADMIN_EMAIL, HIGH_LIMIT, silentLogger } from './lib/server';
 
 export type ApiServerMessage = { type: 'ready'; url: string } | { type: 'problem'; text: string };
-
-const HIGH_LIMIT = { points: 1_000_000_000, durationSeconds: 1 };
 
 function report(message: ApiServerMessage) {
   process.send?.(message);
@@ -33,11 +32,11 @@ async function startProduct(databaseUrl: string) {
     events = await createPostgresEventBus(handle.sql);
     const server = await startLocalServer({
       db: handle.db,
-      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      logger: silentLogger,
       events,
       // The benchmark sends many messages from one account; it measures the path, not the limit.
       rateLimits: { messagesByAccount: HIGH_LIMIT },
-      adminEmail: 'admin@yardsale.bench',
+      adminEmail: BENCH_ADMIN_EMAIL,
       logTo: { stream: process.stderr, level: 'warn' },
     });
     const opened = handle;

@@ -1,5 +1,5 @@
 /**
- * The benchmark's client in a process of its own (bench/saved-searches-hostile.ts forks it): it
+ * The benchmark's client in a process of its own (bench/saved-searches/hostile/sides.ts forks it): it
  * sends each request it is given over HTTP and answers how long the answer took, so that the
  * server's work after answering (on the embedded database, in the server's one thread) is not
  * counted against the request, as for a browser elsewhere.

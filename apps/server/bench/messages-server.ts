@@ -7,22 +7,19 @@
  *   sends: ready { url, pairs, description, kind } | problem { text } | loop { p99Ms, maxMs }
  *   takes: loop-start | loop-stop | stop
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { createPostgresEventBus } from '@yardsale/api';
 import type { EventBus, Logger } from '@yardsale/api';
-import { createDatabase, hashPassword, migrateDatabase } from '@yardsale/db';
+import { hashPassword } from '@yardsale/db';
 import type { DatabaseHandle } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 
 import { startLocalServer } from '../test/local-server';
 
-import { createScratchDatabase } from './scratch-database';
+import { openBenchDatabase } from './lib/database';
+import { BENCH_ADMIN_EMAIL, HIGH_LIMIT, sessionCookie } from './lib/server';
 
-const HIGH_LIMIT = { points: 1_000_000_000, durationSeconds: 1 };
 /** Raised so that the benchmark measures delivery, not the limits. */
 export const RAISED_LIMITS = {
   messagesByAccount: HIGH_LIMIT,
@@ -59,53 +56,41 @@ interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-async function openBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
-  if (!serverUrl) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yardsale-bench-pglite-'));
-    const handle = await createDatabase({ dataDir });
-    await migrateDatabase(handle);
+/** On PostgreSQL, with LISTEN/NOTIFY wake-ups as the product runs there. */
+async function openDatabaseWithEvents(serverUrl: string | undefined): Promise<BenchDatabase> {
+  const database = await openBenchDatabase(serverUrl);
+  const { handle, scratch } = database;
+  if (!scratch) {
     return {
       handle,
       events: undefined,
       description: 'PGlite (embedded, in the server process), in-process event bus',
-      async dispose() {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+      dispose: () => database.dispose(),
     };
   }
-  const scratch = await createScratchDatabase(serverUrl);
-  const drop = () => scratch.drop();
-  let handle: DatabaseHandle | undefined;
-  let events: EventBus | undefined;
+  let events: EventBus;
   try {
-    handle = await createDatabase({ databaseUrl: scratch.url });
-    await migrateDatabase(handle);
     if (!handle.sql) throw new Error('PostgreSQL handle without a client');
     events = await createPostgresEventBus(handle.sql);
   } catch (error) {
-    await handle?.close();
-    await drop();
+    await database.dispose();
     throw error;
   }
-  const opened = handle;
-  const bus = events;
   return {
-    handle: opened,
-    events: bus,
+    handle,
+    events,
     description: `PostgreSQL (database ${scratch.name}), LISTEN/NOTIFY event bus`,
     async dispose() {
       try {
-        await bus.close();
-        await opened.close();
+        await events.close();
       } finally {
-        await drop();
+        await database.dispose();
       }
     },
   };
 }
 
-const benchLogger: Logger = {
+const ipcLogger: Logger = {
   info: () => undefined,
   warn: () => undefined,
   error: (obj, msg) =>
@@ -118,13 +103,13 @@ const benchLogger: Logger = {
 function startServer(database: BenchDatabase) {
   return startLocalServer({
     db: database.handle.db,
-    logger: benchLogger,
+    logger: ipcLogger,
     events: database.events,
     rateLimits: RAISED_LIMITS,
     // As behind the production proxy: each person's address comes in X-Forwarded-For, so the
     // server tells a thousand neighbours apart although they all connect from 127.0.0.1.
     trustProxy: 1,
-    adminEmail: 'admin@yardsale.bench',
+    adminEmail: BENCH_ADMIN_EMAIL,
   });
 }
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -166,11 +151,10 @@ async function seedPairs(server: Server, count: number): Promise<Pair[]> {
   for (let i = 0; i < people.length; i += 100) {
     const batch = await Promise.all(
       people.slice(i, i + 100).map(async ({ id }, j) => {
-        const { cookie } = await server.deps.sessions.create(id, true);
         const n = i + j;
         return {
           id,
-          cookie: `${cookie.name}=${cookie.value}`,
+          cookie: await sessionCookie(server.deps, id),
           address: `10.${Math.floor(n / 256) % 256}.${n % 256}.${1 + Math.floor(n / 65_536)}`,
         };
       }),
@@ -215,7 +199,7 @@ async function seedPairs(server: Server, count: number): Promise<Pair[]> {
 
 async function serve() {
   const [, , serverUrl = '', pairCount = '0'] = process.argv;
-  const database = await openBenchDatabase(serverUrl || undefined);
+  const database = await openDatabaseWithEvents(serverUrl || undefined);
   let server: Server | undefined;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   let stopping: Promise<void> | undefined;

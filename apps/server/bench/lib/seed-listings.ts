@@ -1,8 +1,10 @@
 import { hashPassword, sql, users } from '@yardsale/db';
 import type { Database } from '@yardsale/db';
 
-import { createListingGenerator, randomSource, sellerRows } from './listing-content';
-import type { ListingRow, Random } from './listing-content';
+import { createListingGenerator, sellerRows } from './listing-content';
+import type { ListingRow } from './listing-content';
+import { randomSource } from './random';
+import type { Random } from './random';
 
 /** Sellers the seeded listings belong to. */
 const SELLER_COUNT = 300;
@@ -75,4 +77,15 @@ export async function seedBenchListings(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${recordType}${locatedType})`);
   }
   return { sellerCount: sellers.length, passwordHash };
+}
+
+/** Photo rows (no files: nothing fetches them), 0 to 4 per listing, 2 on average: every page reads them. */
+export async function seedListingPhotos(db: Database) {
+  await db.execute(sql`
+    insert into listing_images (listing_id, image_url, thumbnail_url, is_primary, position, width, height)
+    select l.id,
+           '/uploads/listings/' || md5(l.id || '-' || n) || '-detail.webp',
+           '/uploads/listings/' || md5(l.id || '-' || n) || '-card.webp',
+           n = 0, n, 1280, 960
+    from listings l cross join lateral generate_series(0, (l.id * 7) % 5 - 1) as n`);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { createDatabase, sql } from '@yardsale/db';
 
-export interface ScratchDatabase {
+interface ScratchDatabase {
   name: string;
   /** The new database's URL on the same server. */
   url: string;
