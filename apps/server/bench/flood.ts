@@ -5,18 +5,17 @@
  *   pnpm bench:flood            three rounds, each on a fresh server
  *   pnpm bench:flood 1
  */
-import os from 'node:os';
-
 import { runFlood } from '../test/flood-scenario';
 import type { ProbeFigures } from '../test/flood-scenario';
 import { startTestServer } from '../test/test-server';
+import { cpuCount, cpuModel, loadAverage } from './lib/machine';
 
 const TARGET_P90_MS = 100;
 const rounds = Number(process.argv[2] ?? 3);
-const load = () => (os.loadavg()[0] ?? 0).toFixed(2);
+const load = () => loadAverage().toFixed(2);
 
 console.log(
-  `Machine: ${String(os.cpus().length)} × ${os.cpus()[0]?.model ?? 'unknown CPU'}; load average (1 min) ${load()} at the start.`,
+  `Machine: ${String(cpuCount())} × ${cpuModel()}; load average (1 min) ${load()} at the start.`,
 );
 const results: { healthz: ProbeFigures; other: ProbeFigures }[] = [];
 for (let round = 1; round <= rounds; round++) {
