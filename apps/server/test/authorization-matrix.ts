@@ -13,7 +13,7 @@ export const METRICS_TOKEN = 'authorization-matrix-metrics-token';
 
 export type Who = 'visitor' | 'user' | 'seller' | 'admin';
 
-export interface MatrixAnswer {
+interface MatrixAnswer {
   status: number;
   body: unknown;
   /** The `name=value` part of the session cookie the answer set, or ''. */
