@@ -224,6 +224,46 @@ describe.each(testDatabaseKinds())('tRPC over HTTP: direct path and tRPC handler
     expect(detail.body).toContain('Oak bookshelf');
   });
 
+  it('answers an old procedure name as its new one (decision 086), alone and in one batch', async () => {
+    const pending = (old: boolean) =>
+      webTrpcRequest((client) => [
+        old ? client.auth.pendingEmail.query() : client.account.pendingEmail.query(),
+      ]);
+    const before = await compareDirect(await pending(true), cookies.user);
+    const now = await compareDirect(await pending(false), cookies.user);
+    expect([before.status, before.body]).toEqual([now.status, now.body]);
+    expect(JSON.parse(now.body)).toEqual([{ result: { data: { json: { pendingEmail: null } } } }]);
+
+    const both = await compareDirect(
+      await webTrpcRequest((client) => [
+        client.auth.pendingEmail.query(),
+        client.account.pendingEmail.query(),
+      ]),
+      cookies.user,
+    );
+    const [oldAnswer, newAnswer] = JSON.parse(both.body) as unknown[];
+    expect(oldAnswer).toEqual(newAnswer);
+
+    // A mutation over POST, and a refusal: the same answer, but for the path the error names.
+    const profile = { firstName: 'Cam', lastName: 'Pare', email: `user-${kind}@example.com` };
+    const update = (old: boolean) =>
+      webTrpcRequest((client) => [
+        old
+          ? client.auth.updateProfile.mutate(profile)
+          : client.account.updateProfile.mutate(profile),
+      ]);
+    const updatedBefore = await compareDirect(await update(true), cookies.user);
+    const updatedNow = await compareDirect(await update(false), cookies.user);
+    expect(updatedBefore.status).toBe(200);
+    expect(updatedBefore.body).toBe(updatedNow.body);
+    const refusedBefore = await compareDirect(await pending(true));
+    const refusedNow = await compareDirect(await pending(false));
+    expect(refusedBefore.status).toBe(401);
+    expect(refusedBefore.body.replace('"auth.pendingEmail"', '"account.pendingEmail"')).toBe(
+      refusedNow.body,
+    );
+  });
+
   it('answers a batch of three as a page load sends it', async () => {
     const page = await webTrpcRequest((client) => [
       client.listings.stats.query(),

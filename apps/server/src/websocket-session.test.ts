@@ -79,7 +79,7 @@ const signedInCalls = (conversationId: number) => [
   { method: 'query' as const, path: 'auth.me', input: undefined },
   {
     method: 'mutation' as const,
-    path: 'auth.updateProfile',
+    path: 'account.updateProfile',
     input: { firstName: 'Mallory', lastName: 'Lane', email: 'mallory@example.com' },
   },
 ];

@@ -137,7 +137,7 @@ test('a long seller name is shown in full, on a phone and on a wide screen', asy
   const sellerPage = await sellerContext.newPage();
   await signIn(sellerPage, seller);
   const renameTo = async (lastName: string) => {
-    const response = await sellerPage.request.post('/trpc/auth.updateProfile', {
+    const response = await sellerPage.request.post('/trpc/account.updateProfile', {
       data: { json: { firstName: 'Marcus', lastName, email: seller.email } },
       headers: { origin: e2eEnv.baseURL },
     });

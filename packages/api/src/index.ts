@@ -4,6 +4,7 @@ import type { AppRouter } from './root';
 
 export { appRouter } from './root';
 export type { AppRouter } from './root';
+export { procedureAliases } from './router/aliases';
 export { createSocketContext, createTRPCContext } from './context';
 export type { CallType, Context, LiveSocket, RequestInfo, UploadedForm } from './context';
 export type { ValidatedSession } from './auth/sessions';

@@ -1,11 +1,11 @@
 import { accountRouter } from './router/account';
 import { adminRouter } from './router/admin';
+import { authAliases, passkeysAliases } from './router/aliases';
 import { authRouter } from './router/auth';
 import { conversationsRouter } from './router/conversations';
 import { geoRouter } from './router/geo';
 import { listingsRouter } from './router/listings';
 import { notificationsRouter } from './router/notifications';
-import { passkeysRouter } from './router/passkeys';
 import { reportsRouter } from './router/reports';
 import { reviewsRouter } from './router/reviews';
 import { savedRouter } from './router/saved';
@@ -16,12 +16,13 @@ import { createTRPCRouter } from './trpc';
 export const appRouter = createTRPCRouter({
   account: accountRouter,
   admin: adminRouter,
-  auth: authRouter,
+  // The old names answer with the same procedures (decision 086).
+  auth: createTRPCRouter({ ...authRouter._def.record, ...authAliases }),
   conversations: conversationsRouter,
   geo: geoRouter,
   listings: listingsRouter,
   notifications: notificationsRouter,
-  passkeys: passkeysRouter,
+  passkeys: createTRPCRouter(passkeysAliases),
   reports: reportsRouter,
   reviews: reviewsRouter,
   saved: savedRouter,

@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 
-import { appRouter } from '@yardsale/api';
+import { appRouter, procedureAliases } from '@yardsale/api';
 import type { Context, ServerDeps, UploadedForm } from '@yardsale/api';
 import { UI_TEXT, parseIdParam } from '@yardsale/validators';
 
@@ -128,9 +128,14 @@ type InputKey<I> = keyof Exclude<I, undefined> & string;
 /** The app's procedures by router and name (`api.listings.byId`): what each path names. */
 export const api = appRouter._def.record;
 
-/** Each procedure's name by the procedure itself, read once from the router. */
+/**
+ * Each procedure's name by the procedure itself, read once from the router: its current name, not
+ * an old one it also answers to (decision 086).
+ */
 const procedurePaths = new Map<unknown, string>(
-  Object.entries<unknown>(appRouter._def.procedures).map(([path, procedure]) => [procedure, path]),
+  Object.entries<unknown>(appRouter._def.procedures)
+    .filter(([path]) => !(path in procedureAliases))
+    .map(([path, procedure]) => [procedure, path]),
 );
 
 /**

@@ -8,7 +8,7 @@ import { useTRPC } from './trpc';
 /** Sends a new verification link and says how it went (a toast), wherever it is offered. */
 export function useResendVerification() {
   const trpc = useTRPC();
-  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
+  const resend = useMutation(trpc.account.resendVerification.mutationOptions());
   const send = async () => {
     try {
       const { email } = await resend.mutateAsync();

@@ -1,16 +1,26 @@
 import {
   TWO_FACTOR_TEXT,
   accountSecuritySchema,
+  changePasswordSchema,
   deleteAccountFormSchema,
+  passkeyRegisterSchema,
+  passkeyRegistrationOptionsSchema,
+  passkeyRemoveSchema,
+  pendingEmailSchema,
   recoveryCodesSchema,
+  sessionUserSchema,
   successSchema,
   totpDisableSchema,
   totpEnableSchema,
   totpSetupSchema,
+  updateProfileSchema,
+  verifyEmailResultSchema,
 } from '@yardsale/validators';
 import { TRPCError } from '@trpc/server';
 
 import { WrongAccountSecretError, deleteAccount } from '../services/account-deletion';
+import { pendingEmail, resendVerification } from '../services/account-links';
+import { addPasskey, newRegistrationOptions, removePasskey } from '../services/passkeys';
 import {
   WrongSecondFactorError,
   accountSecurity,
@@ -18,9 +28,57 @@ import {
   enableTotp,
   newTotpSetup,
 } from '../services/two-factor';
-import { createTRPCRouter, limitedGuess, protectedProcedure } from '../trpc';
+import {
+  WrongCurrentPasswordError,
+  changePassword,
+  removeProfilePicture,
+  updateProfile,
+} from '../services/users';
+import { createTRPCRouter, enforceRateLimit, limitedGuess, protectedProcedure } from '../trpc';
 
+/**
+ * The signed-in user's own account (decision 086): profile, password, e-mail, two-factor sign-in,
+ * passkeys and deletion. The data export is REST's `GET /api/user/export` (a zip, no procedure).
+ */
 export const accountRouter = createTRPCRouter({
+  /** Name, phone and e-mail; a new e-mail waits on its mailed link. */
+  updateProfile: protectedProcedure
+    .input(updateProfileSchema)
+    .output(sessionUserSchema)
+    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
+
+  /** Asks for the current password; ends every other session. */
+  changePassword: protectedProcedure
+    .input(changePasswordSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await limitedGuess(
+        ctx,
+        [{ name: 'passwordChangeFailuresByAccount', key: String(ctx.user.id) }],
+        () => changePassword(ctx.deps, ctx.user, ctx.sessionToken, input),
+        (err) => err instanceof WrongCurrentPasswordError,
+      );
+      return { success: true as const };
+    }),
+
+  /** Sends the verification link again: to the address a change waits on, else the unverified one. */
+  resendVerification: protectedProcedure
+    .output(verifyEmailResultSchema)
+    .mutation(async ({ ctx }) => {
+      const limit = () => enforceRateLimit(ctx, 'verificationMailByAccount', String(ctx.user.id));
+      return { email: await resendVerification(ctx.deps, ctx.user, limit) };
+    }),
+
+  /** The new address an unconfirmed change waits on, or null. */
+  pendingEmail: protectedProcedure
+    .output(pendingEmailSchema)
+    .query(async ({ ctx }) => ({ pendingEmail: await pendingEmail(ctx.deps, ctx.user) })),
+
+  /** Removes the profile picture; the upload is REST's `POST /api/user/profile-picture`. */
+  removeProfilePicture: protectedProcedure
+    .output(sessionUserSchema)
+    .mutation(({ ctx }) => removeProfilePicture(ctx.deps, ctx.user.id)),
+
   /**
    * Deletes the signed-in account for good (decision 068) and signs it out. The settings form's
    * typed confirmation is checked here too; `DELETE /api/user` is its own confirmation.
@@ -73,6 +131,34 @@ export const accountRouter = createTRPCRouter({
         ctx,
         [{ name: 'secondFactorFailuresByAccount', key: String(ctx.user.id) }],
         () => disableTotp(ctx.deps, ctx.user.id, input.password, input.code),
+        (err) => err instanceof WrongSecondFactorError,
+      );
+      return { success: true as const };
+    }),
+
+  /** Starts adding a passkey (decision 071): the browser's options, and the token its answer comes back with. */
+  passkeyRegistrationOptions: protectedProcedure
+    .output(passkeyRegistrationOptionsSchema)
+    .mutation(({ ctx }) => newRegistrationOptions(ctx.deps, ctx.user)),
+
+  /** Keeps the passkey the browser created for the options of `token`. */
+  passkeyRegister: protectedProcedure
+    .input(passkeyRegisterSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await addPasskey(ctx.deps, ctx.user.id, input);
+      return { success: true as const };
+    }),
+
+  /** Removes a passkey of the account; asks for the password. */
+  passkeyRemove: protectedProcedure
+    .input(passkeyRemoveSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await limitedGuess(
+        ctx,
+        [{ name: 'secondFactorFailuresByAccount', key: String(ctx.user.id) }],
+        () => removePasskey(ctx.deps, ctx.user.id, input.id, input.password),
         (err) => err instanceof WrongSecondFactorError,
       );
       return { success: true as const };

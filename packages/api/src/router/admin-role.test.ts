@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
 
   it('stays with the admin who changes e-mail; whoever registers the freed address, in any case, is an ordinary user, also after a restart', async () => {
     const { caller } = await api.as(firstAdmin.cookie);
-    const moved = await caller.auth.updateProfile({
+    const moved = await caller.account.updateProfile({
       firstName: 'Ada',
       lastName: 'Lane',
       email: 'ada.new@example.com',
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds())('the admin role on %s', (kind) => {
   it('is never gained by changing one’s e-mail to the configured address', async () => {
     await api.deps.db.delete(schema.users).where(eq(schema.users.email, TEST_ADMIN_EMAIL));
     const someone = await api.signUp('Trudy');
-    const updated = await someone.caller.auth.updateProfile({
+    const updated = await someone.caller.account.updateProfile({
       firstName: 'Trudy',
       lastName: 'Lane',
       email: TEST_ADMIN_EMAIL,

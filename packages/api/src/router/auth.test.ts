@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     const first = await signUp();
     const second = await signUp();
     const client = await api.as(first.cookie);
-    const updated = await client.caller.auth.updateProfile({
+    const updated = await client.caller.account.updateProfile({
       firstName: 'Rosalind',
       lastName: 'Delgado',
       email: first.input.email,
@@ -229,7 +229,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     expect(updated).toMatchObject({ firstName: 'Rosalind', phone: '555-0142' });
 
     const err = await rejection(
-      client.caller.auth.updateProfile({
+      client.caller.account.updateProfile({
         firstName: 'R',
         lastName: 'D',
         email: second.input.email,
@@ -242,7 +242,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
   it('refuses profile changes from a visitor', async () => {
     const err = await rejection(
-      (await api.as()).caller.auth.updateProfile({
+      (await api.as()).caller.account.updateProfile({
         firstName: 'A',
         lastName: 'B',
         email: 'a@b.co',
@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
 
     const client = await api.as(cookie);
     const wrong = await rejection(
-      client.caller.auth.changePassword({
+      client.caller.account.changePassword({
         currentPassword: 'nope-nope',
         newPassword: 'new-secret-1',
         confirmPassword: 'new-secret-1',
@@ -268,7 +268,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     expect(wrong.message).toBe(UI_TEXT.password.wrongCurrent);
 
     const mismatch = await rejection(
-      client.caller.auth.changePassword({
+      client.caller.account.changePassword({
         currentPassword: input.password,
         newPassword: 'new-secret-1',
         confirmPassword: 'new-secret-2',
@@ -276,7 +276,7 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     );
     expect(describeError(mismatch, api.logger).message).toBe(UI_TEXT.password.mismatch);
 
-    await client.caller.auth.changePassword({
+    await client.caller.account.changePassword({
       currentPassword: input.password,
       newPassword: 'new-secret-1',
       confirmPassword: 'new-secret-1',

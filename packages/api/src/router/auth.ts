@@ -2,9 +2,10 @@ import { TRPCError } from '@trpc/server';
 
 import {
   UI_TEXT,
-  changePasswordSchema,
   forgotPasswordSchema,
-  pendingEmailSchema,
+  passkeySignInOptionsInputSchema,
+  passkeySignInOptionsSchema,
+  passkeySignInSchema,
   registerSchema,
   resetPasswordSchema,
   secondFactorSignInSchema,
@@ -15,19 +16,17 @@ import {
   sessionUserSchema,
   signInSchema,
   successSchema,
-  updateProfileSchema,
 } from '@yardsale/validators';
 import type { SessionUser, SignInResult } from '@yardsale/validators';
 
 import type { Context } from '../context';
 import {
   forgotPassword,
-  pendingEmail,
-  resendVerification,
   resetPassword,
   sendWelcomeVerification,
   verifyEmail,
 } from '../services/account-links';
+import { newSignInOptions, signInWithPasskey } from '../services/passkeys';
 import {
   openChallenge,
   secondFactorMethods,
@@ -35,22 +34,9 @@ import {
 } from '../services/sign-in-challenges';
 import { finishSecondFactor } from '../services/second-factor-session';
 import { WrongSecondFactorError, verifySecondFactor } from '../services/two-factor';
-import {
-  authenticate,
-  changePassword,
-  registerUser,
-  removeProfilePicture,
-  updateProfile,
-  WrongCurrentPasswordError,
-} from '../services/users';
+import { authenticate, registerUser } from '../services/users';
 import { startSession } from '../session-cookie';
-import {
-  createTRPCRouter,
-  enforceRateLimit,
-  limitedGuess,
-  protectedProcedure,
-  publicProcedure,
-} from '../trpc';
+import { createTRPCRouter, enforceRateLimit, limitedGuess, publicProcedure } from '../trpc';
 
 /** Only failed link attempts count: a guesser is stopped, while every real link just works. */
 async function withLinkAttempt<T>(ctx: Context, open: () => Promise<T>): Promise<T> {
@@ -87,6 +73,10 @@ async function signInOrChallenge(
   return { secondFactorRequired: true as const, challenge, methods };
 }
 
+/**
+ * The session: who is signed in, and every way in and out of it, the mailed links that may open
+ * without one included. The account's own settings are `account` (decision 086).
+ */
 export const authRouter = createTRPCRouter({
   /** The signed-in user, or null for a visitor. */
   me: publicProcedure.output(sessionUserSchema.nullable()).query(({ ctx }) => ctx.user),
@@ -165,24 +155,6 @@ export const authRouter = createTRPCRouter({
     return { success: true as const };
   }),
 
-  updateProfile: protectedProcedure
-    .input(updateProfileSchema)
-    .output(sessionUserSchema)
-    .mutation(({ ctx, input }) => updateProfile(ctx.deps, ctx.user, input)),
-
-  changePassword: protectedProcedure
-    .input(changePasswordSchema)
-    .output(successSchema)
-    .mutation(async ({ ctx, input }) => {
-      await limitedGuess(
-        ctx,
-        [{ name: 'passwordChangeFailuresByAccount', key: String(ctx.user.id) }],
-        () => changePassword(ctx.deps, ctx.user, ctx.sessionToken, input),
-        (err) => err instanceof WrongCurrentPasswordError,
-      );
-      return { success: true as const };
-    }),
-
   /** Opens a mailed verification link (`?token=`): confirms the address, or completes a change of it. */
   verifyEmail: publicProcedure
     .input(verifyEmailSchema)
@@ -190,19 +162,6 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       return withLinkAttempt(ctx, () => verifyEmail(ctx.deps, input.token));
     }),
-
-  /** Sends the verification link again: to the address a change waits on, else the unverified one. */
-  resendVerification: protectedProcedure
-    .output(verifyEmailResultSchema)
-    .mutation(async ({ ctx }) => {
-      const limit = () => enforceRateLimit(ctx, 'verificationMailByAccount', String(ctx.user.id));
-      return { email: await resendVerification(ctx.deps, ctx.user, limit) };
-    }),
-
-  /** The new address an unconfirmed change waits on, or null. */
-  pendingEmail: protectedProcedure
-    .output(pendingEmailSchema)
-    .query(async ({ ctx }) => ({ pendingEmail: await pendingEmail(ctx.deps, ctx.user) })),
 
   /** Mails a reset link if the account exists; the answer is the same either way. */
   forgotPassword: publicProcedure
@@ -226,7 +185,26 @@ export const authRouter = createTRPCRouter({
       return signInOrChallenge(ctx, user, input.rememberMe);
     }),
 
-  removeProfilePicture: protectedProcedure
+  /** Starts a passkey sign-in (decision 071): after a password (`challenge`), or password-less. */
+  passkeySignInOptions: publicProcedure
+    .input(passkeySignInOptionsInputSchema)
+    .output(passkeySignInOptionsSchema)
+    .mutation(async ({ ctx, input }) => {
+      // Each start opens a challenge row, so each is counted; a client refused sign-ins (only
+      // checked here: the sign-in that follows is the attempt that counts) opens none either.
+      await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp, 'check');
+      await enforceRateLimit(ctx, 'passkeySignInOptionsByClient', ctx.clientIp);
+      return newSignInOptions(ctx.deps, input.challenge);
+    }),
+
+  /** Finishes a passkey sign-in and starts the session. */
+  passkeySignIn: publicProcedure
+    .input(passkeySignInSchema)
     .output(sessionUserSchema)
-    .mutation(({ ctx }) => removeProfilePicture(ctx.deps, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimit(ctx, 'loginByClient', ctx.clientIp);
+      const { user, remember } = await signInWithPasskey(ctx.deps, input);
+      await startSession(ctx, user.id, remember);
+      return user;
+    }),
 });

@@ -40,22 +40,42 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
   /** A new neighbour with one passkey on `device`. */
   async function withPasskey(name = 'Laptop') {
     const person = await api.signUp('Pat');
-    const { token, options } = await person.caller.passkeys.registrationOptions();
+    const { token, options } = await person.caller.account.passkeyRegistrationOptions();
     const created = device.create(options);
-    await person.caller.passkeys.register({ token, name, response: created.response });
+    await person.caller.account.passkeyRegister({ token, name, response: created.response });
     return { ...person, passkey: created.passkey };
   }
 
   async function passwordLess(passkey: SoftwarePasskey, remember = false) {
     const client = await api.as();
-    const { token, options } = await client.caller.passkeys.signInOptions({});
-    const user = await client.caller.passkeys.signIn({
+    const { token, options } = await client.caller.auth.passkeySignInOptions({});
+    const user = await client.caller.auth.passkeySignIn({
       token,
       response: device.get(options, passkey),
       remember,
     });
     return { user, cookie: client.cookie() };
   }
+
+  it('still answers under the old passkeys.* names: added, signed in with and removed as before', async () => {
+    const person = await api.signUp('Pat');
+    const { token, options } = await person.caller.passkeys.registrationOptions();
+    const created = device.create(options);
+    expect(
+      await person.caller.passkeys.register({ token, name: 'Old tab', response: created.response }),
+    ).toEqual({ success: true });
+    const client = await api.as();
+    const started = await client.caller.passkeys.signInOptions({});
+    const user = await client.caller.passkeys.signIn({
+      token: started.token,
+      response: device.get(started.options, created.passkey),
+    });
+    expect(user.id).toBe(person.user.id);
+    expect(
+      await person.caller.passkeys.remove({ id: created.passkey.id, password: TEST_PASSWORD }),
+    ).toEqual({ success: true });
+    expect((await person.caller.account.security()).passkeys).toEqual([]);
+  });
 
   it('adds a passkey, listed in Settings, and then asks for it after the password', async () => {
     const person = await withPasskey('Kitchen tablet');
@@ -82,7 +102,7 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
 
   it('offers only new passkeys: the ones already added are excluded', async () => {
     const person = await withPasskey();
-    const { options } = await person.caller.passkeys.registrationOptions();
+    const { options } = await person.caller.account.passkeyRegistrationOptions();
     expect(options.excludeCredentials?.map((c) => c.id)).toEqual([person.passkey.id]);
     expect(options.rp).toEqual({ name: 'YardSale', id: relyingParty(api.deps.config).rpID });
     expect(options.authenticatorSelection).toMatchObject({
@@ -116,18 +136,18 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
         rememberMe: true,
       }),
     );
-    const { token, options } = await client.caller.passkeys.signInOptions({
+    const { token, options } = await client.caller.auth.passkeySignInOptions({
       challenge: step.challenge,
     });
     expect(options.allowCredentials?.map((c) => c.id)).toEqual([person.passkey.id]);
     const response = device.get(options, person.passkey);
-    const user = await client.caller.passkeys.signIn({ token, response });
+    const user = await client.caller.auth.passkeySignIn({ token, response });
     expect(user.id).toBe(person.user.id);
     expect(client.cookie()).toBeDefined();
     expect((await (await api.as(client.cookie())).caller.auth.me())?.id).toBe(person.user.id);
 
     // The sign-in is spent: the same answer opens no second session.
-    const again = await refusal((await api.as()).caller.passkeys.signIn({ token, response }));
+    const again = await refusal((await api.as()).caller.auth.passkeySignIn({ token, response }));
     expect(again.code).toBe('UNAUTHORIZED');
   });
 
@@ -137,12 +157,12 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
 
     // Replay: an answer to spent options does not answer new ones.
     const first = await api.as();
-    const used = await first.caller.passkeys.signInOptions({});
+    const used = await first.caller.auth.passkeySignInOptions({});
     const answer = device.get(used.options, owner.passkey);
-    await first.caller.passkeys.signIn({ token: used.token, response: answer });
-    const fresh = await (await api.as()).caller.passkeys.signInOptions({});
+    await first.caller.auth.passkeySignIn({ token: used.token, response: answer });
+    const fresh = await (await api.as()).caller.auth.passkeySignInOptions({});
     const replayed = await refusal(
-      (await api.as()).caller.passkeys.signIn({ token: fresh.token, response: answer }),
+      (await api.as()).caller.auth.passkeySignIn({ token: fresh.token, response: answer }),
     );
     expect(replayed).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.notRecognized });
 
@@ -155,18 +175,18 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
         rememberMe: false,
       }),
     );
-    const { token, options } = await client.caller.passkeys.signInOptions({
+    const { token, options } = await client.caller.auth.passkeySignInOptions({
       challenge: step.challenge,
     });
     const wrongKey = await refusal(
-      client.caller.passkeys.signIn({ token, response: device.get(options, other.passkey) }),
+      client.caller.auth.passkeySignIn({ token, response: device.get(options, other.passkey) }),
     );
     expect(wrongKey).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.notRecognized });
     expect(client.cookie()).toBeUndefined();
 
     // An answer made for another site's page.
     const elsewhere = await refusal(
-      client.caller.passkeys.signIn({
+      client.caller.auth.passkeySignIn({
         token,
         response: device.get(options, owner.passkey, { origin: 'https://yardsale.example.net' }),
       }),
@@ -176,11 +196,11 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     // Each wrong answer counted: after five the sign-in must start again with the password.
     for (let i = 0; i < 3; i += 1) {
       await refusal(
-        client.caller.passkeys.signIn({ token, response: device.get(options, other.passkey) }),
+        client.caller.auth.passkeySignIn({ token, response: device.get(options, other.passkey) }),
       );
     }
     const spent = await refusal(
-      client.caller.passkeys.signIn({ token, response: device.get(options, owner.passkey) }),
+      client.caller.auth.passkeySignIn({ token, response: device.get(options, owner.passkey) }),
     );
     expect(spent.code).toBe('UNAUTHORIZED');
     expect(client.cookie()).toBeUndefined();
@@ -194,13 +214,13 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
       user: { id: 'eA' },
     }).passkey;
     const client = await api.as();
-    const { token, options } = await client.caller.passkeys.signInOptions({});
+    const { token, options } = await client.caller.auth.passkeySignInOptions({});
     const unknown = await refusal(
-      client.caller.passkeys.signIn({ token, response: stranger.get(options, notAdded) }),
+      client.caller.auth.passkeySignIn({ token, response: stranger.get(options, notAdded) }),
     );
     expect(unknown).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.notRecognized });
 
-    const expired = await refusal(client.caller.passkeys.signInOptions({ challenge: token }));
+    const expired = await refusal(client.caller.auth.passkeySignInOptions({ challenge: token }));
     expect(expired).toMatchObject({
       code: 'UNAUTHORIZED',
       message: TWO_FACTOR_TEXT.challengeExpired,
@@ -210,10 +230,10 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
   it('keeps a registration to the account that asked for it', async () => {
     const asker = await api.signUp('Asker');
     const other = await api.signUp('Other');
-    const { token, options } = await asker.caller.passkeys.registrationOptions();
+    const { token, options } = await asker.caller.account.passkeyRegistrationOptions();
     const created = device.create(options);
     const refused = await refusal(
-      other.caller.passkeys.register({ token, name: 'Borrowed', response: created.response }),
+      other.caller.account.passkeyRegister({ token, name: 'Borrowed', response: created.response }),
     );
     expect(refused.code).toBe('UNAUTHORIZED');
     expect((await other.caller.account.security()).passkeys).toEqual([]);
@@ -224,17 +244,17 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     const other = await withPasskey();
 
     const wrong = await refusal(
-      person.caller.passkeys.remove({ id: person.passkey.id, password: 'not-the-password' }),
+      person.caller.account.passkeyRemove({ id: person.passkey.id, password: 'not-the-password' }),
     );
     expect(wrong).toMatchObject({ code: 'BAD_REQUEST', message: PASSKEY_TEXT.wrongPassword });
 
     const notTheirs = await refusal(
-      person.caller.passkeys.remove({ id: other.passkey.id, password: TEST_PASSWORD }),
+      person.caller.account.passkeyRemove({ id: other.passkey.id, password: TEST_PASSWORD }),
     );
     expect(notTheirs.code).toBe('NOT_FOUND');
     expect((await other.caller.account.security()).passkeys).toHaveLength(1);
 
-    await person.caller.passkeys.remove({ id: person.passkey.id, password: TEST_PASSWORD });
+    await person.caller.account.passkeyRemove({ id: person.passkey.id, password: TEST_PASSWORD });
     expect((await person.caller.account.security()).passkeys).toEqual([]);
 
     // Without a passkey (or an authenticator) the password alone signs in again,
@@ -254,9 +274,9 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
   it('keeps to the cap of passkeys when several are added at once', async () => {
     const person = await api.signUp('Cap');
     for (let i = 0; i < MAX_PASSKEYS_PER_ACCOUNT - 2; i += 1) {
-      const { token, options } = await person.caller.passkeys.registrationOptions();
+      const { token, options } = await person.caller.account.passkeyRegistrationOptions();
       const created = device.create(options);
-      await person.caller.passkeys.register({
+      await person.caller.account.passkeyRegister({
         token,
         name: `Key ${String(i)}`,
         response: created.response,
@@ -264,16 +284,18 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     }
     const ceremonies = await Promise.all(
       Array.from({ length: 6 }, async () => {
-        const { token, options } = await person.caller.passkeys.registrationOptions();
+        const { token, options } = await person.caller.account.passkeyRegistrationOptions();
         return { token, response: device.create(options).response };
       }),
     );
     const answers = await Promise.all(
       ceremonies.map(({ token, response }, i) =>
-        person.caller.passkeys.register({ token, name: `Racing ${String(i)}`, response }).then(
-          () => 'added',
-          (err: unknown) => (err instanceof Error ? err.message : String(err)),
-        ),
+        person.caller.account
+          .passkeyRegister({ token, name: `Racing ${String(i)}`, response })
+          .then(
+            () => 'added',
+            (err: unknown) => (err instanceof Error ? err.message : String(err)),
+          ),
       ),
     );
     expect(answers.filter((a) => a === 'added')).toHaveLength(2);
@@ -287,9 +309,9 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
 
   it('needs a session to add or remove a passkey', async () => {
     const visitor = (await api.as()).caller;
-    expect((await refusal(visitor.passkeys.registrationOptions())).code).toBe('UNAUTHORIZED');
+    expect((await refusal(visitor.account.passkeyRegistrationOptions())).code).toBe('UNAUTHORIZED');
     expect(
-      (await refusal(visitor.passkeys.remove({ id: 'abc', password: TEST_PASSWORD }))).code,
+      (await refusal(visitor.account.passkeyRemove({ id: 'abc', password: TEST_PASSWORD }))).code,
     ).toBe('UNAUTHORIZED');
   });
 });

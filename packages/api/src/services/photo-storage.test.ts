@@ -234,7 +234,7 @@ for (const kind of testDatabaseKinds()) {
       expect(avatars).not.toContain(keyOf(firstUrl));
       expect(avatars).toContain(keyOf(secondUrl));
 
-      await person.caller.auth.removeProfilePicture();
+      await person.caller.account.removeProfilePicture();
       avatars = await s3.listKeys('avatars/');
       expect(avatars).not.toContain(keyOf(secondUrl));
     });

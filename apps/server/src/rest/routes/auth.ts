@@ -45,7 +45,7 @@ export const authRoutes: RestRoute[] = [
     access: 'public',
     output: (user) => ({ user }),
   }),
-  procedureRoute(api.auth.updateProfile, {
+  procedureRoute(api.account.updateProfile, {
     method: 'PUT',
     url: '/api/user',
     operationId: 'updateProfile',
@@ -68,7 +68,7 @@ export const authRoutes: RestRoute[] = [
     response: successSchema,
     access: 'user',
   }),
-  procedureRoute(api.auth.changePassword, {
+  procedureRoute(api.account.changePassword, {
     method: 'PUT',
     url: '/api/user/password',
     operationId: 'changePassword',
@@ -130,7 +130,7 @@ export const authRoutes: RestRoute[] = [
     response: verifyEmailResultSchema,
     access: 'public',
   }),
-  procedureRoute(api.auth.resendVerification, {
+  procedureRoute(api.account.resendVerification, {
     method: 'POST',
     url: '/api/auth/resend-verification',
     operationId: 'resendVerification',
@@ -140,7 +140,7 @@ export const authRoutes: RestRoute[] = [
     response: verifyEmailResultSchema,
     access: 'user',
   }),
-  procedureRoute(api.auth.pendingEmail, {
+  procedureRoute(api.account.pendingEmail, {
     method: 'GET',
     url: '/api/user/pending-email',
     operationId: 'getPendingEmail',
@@ -199,7 +199,7 @@ export const authRoutes: RestRoute[] = [
       return { profilePicture: updated.profilePicture };
     },
   }),
-  procedureRoute(api.auth.removeProfilePicture, {
+  procedureRoute(api.account.removeProfilePicture, {
     method: 'DELETE',
     url: '/api/user/profile-picture',
     operationId: 'deleteProfilePicture',

@@ -29,8 +29,8 @@ export function PasskeyButton({
   onSignedIn: (user: SessionUser) => Promise<void>;
 }) {
   const trpc = useTRPC();
-  const signInOptions = useMutation(trpc.passkeys.signInOptions.mutationOptions());
-  const signIn = useMutation(trpc.passkeys.signIn.mutationOptions());
+  const signInOptions = useMutation(trpc.auth.passkeySignInOptions.mutationOptions());
+  const signIn = useMutation(trpc.auth.passkeySignIn.mutationOptions());
   const [waiting, setWaiting] = useState(false);
 
   const onClick = async () => {

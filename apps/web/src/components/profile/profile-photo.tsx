@@ -55,7 +55,7 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
   });
 
   const remove = useMutation(
-    trpc.auth.removeProfilePicture.mutationOptions({
+    trpc.account.removeProfilePicture.mutationOptions({
       onSuccess: (updated) => {
         setSessionUser(updated);
         toast({ variant: 'success', title: M.removedTitle });

@@ -17,7 +17,7 @@ const ALL_REQUIRED_ID = 'change-password-all-required';
 
 export function ChangePasswordForm() {
   const trpc = useTRPC();
-  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  const change = useMutation(trpc.account.changePassword.mutationOptions());
   const form = useForm<ChangePasswordInput, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: EMPTY,

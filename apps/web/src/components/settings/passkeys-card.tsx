@@ -122,8 +122,10 @@ const addForm = z.object({ name: passkeyNameSchema });
 function AddPasskeyDialog({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const registrationOptions = useMutation(trpc.passkeys.registrationOptions.mutationOptions());
-  const register = useMutation(trpc.passkeys.register.mutationOptions());
+  const registrationOptions = useMutation(
+    trpc.account.passkeyRegistrationOptions.mutationOptions(),
+  );
+  const register = useMutation(trpc.account.passkeyRegister.mutationOptions());
   const form = useForm<z.input<typeof addForm>, unknown, z.output<typeof addForm>>({
     resolver: zodResolver(addForm),
     defaultValues: { name: deviceName() },
@@ -179,7 +181,7 @@ const removeForm = passkeyRemoveSchema.pick({ password: true });
 function RemovePasskeyDialog({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const remove = useMutation(trpc.passkeys.remove.mutationOptions());
+  const remove = useMutation(trpc.account.passkeyRemove.mutationOptions());
   const form = useForm<z.input<typeof removeForm>, unknown, z.output<typeof removeForm>>({
     resolver: zodResolver(removeForm),
     defaultValues: { password: '' },

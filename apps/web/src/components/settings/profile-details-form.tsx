@@ -28,9 +28,9 @@ export function ProfileDetailsForm() {
   const trpc = useTRPC();
   const setSessionUser = useSetSessionUser();
   const queryClient = useQueryClient();
-  const update = useMutation(trpc.auth.updateProfile.mutationOptions());
+  const update = useMutation(trpc.account.updateProfile.mutationOptions());
   // A new address waits for its link; until then the form shows the one in force.
-  const pending = useQuery(trpc.auth.pendingEmail.queryOptions());
+  const pending = useQuery(trpc.account.pendingEmail.queryOptions());
   const pendingEmail = pending.data?.pendingEmail ?? null;
   const form = useForm<UpdateProfileInput, unknown, z.output<typeof updateProfileSchema>>({
     resolver: zodResolver(updateProfileSchema),
@@ -43,7 +43,7 @@ export function ProfileDetailsForm() {
       const updated = await update.mutateAsync(values);
       setSessionUser(updated);
       form.reset(formValues(updated));
-      await queryClient.invalidateQueries({ queryKey: trpc.auth.pendingEmail.queryKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.account.pendingEmail.queryKey() });
       if (values.email !== updated.email) {
         toast({
           variant: 'success',

@@ -1,102 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { appRouter, ensureAdminRole } from '@yardsale/api';
-import type { RouterInputs } from '@yardsale/api';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { NOTIFICATION_TEXT, UI_TEXT } from '@yardsale/validators';
 
 import { restRoutes } from './rest/routes';
-import { TEST_ADMIN_EMAIL, startTestServer } from '../test/test-server';
+import { METRICS_TOKEN, callServer, listingOf, startMatrix } from '../test/authorization-matrix';
+import type { Who } from '../test/authorization-matrix';
 import type { TestServer } from '../test/test-server';
 
 /**
- * Who may call what, over HTTP as clients do: every REST path as a visitor, and every admin path and
- * admin procedure as a visitor, a user and the admin, with the outcome each must get.
+ * Who may call what over REST, as clients do: every path as a visitor, and every admin path as a
+ * visitor, a user and the admin, with the outcome each must get. The procedures over tRPC are
+ * authorization-trpc.test.ts.
  */
-const METRICS_TOKEN = 'authorization-matrix-metrics-token';
-
-describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
+describe.each(testDatabaseKinds())('authorization matrix of the REST paths on %s', (kind) => {
   let server: TestServer;
-  const cookies = { visitor: '', user: '', seller: '', admin: '' };
+  const cookies: Record<Who, string> = { visitor: '', user: '', seller: '', admin: '' };
   let listingId = 0;
   let reportId = 0;
-
-  async function call(method: string, url: string, cookie: string, body?: unknown) {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        cookie,
-        origin: server.origin,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = text;
-    }
-    return {
-      status: res.status,
-      body: parsed,
-      cookie: res.headers.getSetCookie()[0]?.split(';')[0] ?? '',
-    };
-  }
-
-  async function register(email: string) {
-    const res = await call('POST', '/api/register', '', {
-      email,
-      password: 'matrix-pass',
-      firstName: 'Matrix',
-      lastName: 'Person',
-      termsAccepted: true,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.cookie;
-  }
-
-  /** A listing of the seller's, made as the web app makes one. */
-  async function sellersListing(title: string) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      title,
-      category: 'Home & Garden',
-      listingType: 'single-item',
-      priceRange: '$50-$100',
-      address: '9 Orchard Lane',
-    }))
-      form.append(k, v);
-    const created = await fetch(`${server.url}/api/listings/create-with-photos`, {
-      method: 'POST',
-      headers: { cookie: cookies.seller, origin: server.origin },
-      body: form,
-    });
-    const body = (await created.json()) as { id: number };
-    expect(created.status, JSON.stringify(body)).toBe(200);
-    return body.id;
-  }
+  const call = (method: string, url: string, cookie: string, body?: unknown) =>
+    callServer(server, method, url, cookie, body);
+  const sellersListing = (title: string) => listingOf(server, cookies.seller, title);
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { operations: { metricsToken: METRICS_TOKEN } });
-    cookies.user = await register(`user-${kind}@example.com`);
-    cookies.seller = await register(`seller-${kind}@example.com`);
-    cookies.admin = await register(TEST_ADMIN_EMAIL);
-    // As a server start does for a database without an admin.
-    await ensureAdminRole(server.deps);
-    listingId = await sellersListing('Garden bench');
-    const seller = (await call('GET', `/api/listings/${listingId}`, cookies.user)).body as {
-      userId: number;
-    };
-    const report = await call('POST', '/api/reports', cookies.user, {
-      reportedUserId: seller.userId,
-      listingId,
-      category: 'scammer',
-      description: 'Wanted payment before showing the bench.',
-    });
-    expect(report.status, JSON.stringify(report.body)).toBe(200);
-    reportId = (report.body as { id: number }).id;
+    ({ server, listingId, reportId } = await startMatrix(kind, cookies));
   });
   afterAll(async () => {
     await server.stop();
@@ -337,165 +264,6 @@ describe.each(testDatabaseKinds())('authorization matrix on %s', (kind) => {
       400,
       expect.objectContaining({ message: UI_TEXT.announcement.empty }),
     ]);
-  });
-
-  it('answers every admin procedure over tRPC: visitor 401, user 403, admin 200 — and the refused calls change nothing', async () => {
-    // Its own reporter, report and listing, so what the admin does here stands apart from the paths above.
-    const reporter = await register(`trpc-reporter-${kind}@example.com`);
-    const { userId: sellerId } = (await call('GET', `/api/listings/${listingId}`, reporter))
-      .body as { userId: number };
-    const filed = await call('POST', '/api/reports', reporter, {
-      reportedUserId: sellerId,
-      listingId,
-      category: 'other',
-      description: 'Asked to pay a deposit by wire.',
-    });
-    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
-    const trpcReportId = (filed.body as { id: number }).id;
-    const swingId = await sellersListing('Porch swing');
-
-    /** A valid call of each admin procedure, so only who calls decides the outcome. */
-    const procedures = {
-      reports: { query: true, input: { status: 'pending', limit: 10 } },
-      updateReport: {
-        query: false,
-        input: { id: trpcReportId, status: 'reviewed', adminNotes: 'Spoke to both.' },
-      },
-      announce: { query: false, input: { message: 'Over tRPC too.' } },
-      cleanupDuplicates: { query: false, input: undefined },
-      deleteListing: { query: false, input: { id: swingId } },
-    } satisfies Record<keyof RouterInputs['admin'], { query: boolean; input: unknown }>;
-    // An admin procedure missing above fails here (and the `satisfies` fails to compile).
-    expect(
-      Object.keys(procedures)
-        .map((name) => `admin.${name}`)
-        .sort(),
-    ).toEqual(
-      Object.keys(appRouter._def.procedures)
-        .filter((p) => p.startsWith('admin.'))
-        .sort(),
-    );
-
-    const callProcedure = (name: keyof typeof procedures, cookie: string) => {
-      const { query, input } = procedures[name];
-      return query
-        ? call(
-            'GET',
-            `/trpc/admin.${name}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
-            cookie,
-          )
-        : call('POST', `/trpc/admin.${name}`, cookie, { json: input });
-    };
-    const names = Object.keys(procedures) as (keyof typeof procedures)[];
-    const refusal = (res: { body: unknown }) =>
-      (res.body as { error?: { json?: { message?: string } } }).error?.json?.message;
-
-    for (const name of names) {
-      const asVisitor = await callProcedure(name, cookies.visitor);
-      expect([asVisitor.status, refusal(asVisitor)], `${name} as a visitor`).toEqual([
-        401,
-        UI_TEXT.auth.unauthorized,
-      ]);
-      const asUser = await callProcedure(name, cookies.user);
-      expect([asUser.status, refusal(asUser)], `${name} as a user`).toEqual([
-        403,
-        UI_TEXT.auth.forbidden,
-      ]);
-    }
-    // Nothing happened: the report is pending, the listing is there, no announcement reached the reporter.
-    expect((await call('GET', '/api/user/reports', reporter)).body).toEqual([
-      expect.objectContaining({ id: trpcReportId, status: 'pending' }),
-    ]);
-    expect((await call('GET', `/api/listings/${swingId}`, reporter)).status).toBe(200);
-    expect((await call('GET', '/api/conversations', reporter)).body).toEqual([]);
-
-    for (const name of names) {
-      const asAdmin = await callProcedure(name, cookies.admin);
-      expect(asAdmin.status, `${name} as the admin: ${JSON.stringify(asAdmin.body)}`).toBe(200);
-    }
-    expect((await call('GET', '/api/user/reports', reporter)).body).toEqual([
-      expect.objectContaining({ id: trpcReportId, status: 'reviewed' }),
-    ]);
-    expect((await call('GET', `/api/listings/${swingId}`, reporter)).status).toBe(404);
-    expect((await call('GET', '/api/conversations', reporter)).body).toMatchObject([
-      { isAnnouncement: true, lastMessage: { content: 'Over tRPC too.' } },
-    ]);
-  });
-
-  it('answers the notification and saved-search procedures over tRPC: the user ones 401 to a visitor, the public ones to anyone', async () => {
-    /** Each procedure's access and a valid input, so only who calls decides the outcome. */
-    const procedures = {
-      'notifications.list': { access: 'user', query: true, input: undefined },
-      'notifications.markRead': { access: 'user', query: false, input: {} },
-      'notifications.settings': { access: 'user', query: true, input: undefined },
-      'notifications.updateSettings': {
-        access: 'user',
-        query: false,
-        input: {
-          message: { push: true, email: true },
-          review: { push: true, email: true },
-          report: { push: false, email: true },
-          announcement: { push: true, email: false },
-          'saved-search': { push: true, email: true },
-        },
-      },
-      'notifications.pushConfig': {
-        access: 'public',
-        query: true,
-        input: undefined,
-        answer: [200, null],
-      },
-      'notifications.subscribePush': {
-        access: 'user',
-        query: false,
-        input: {
-          endpoint: 'https://push.example/matrix',
-          keys: { p256dh: 'BPq1ZkY3', auth: 'c2VjcmV0' },
-        },
-      },
-      'notifications.unsubscribePush': {
-        access: 'user',
-        query: false,
-        input: { endpoint: 'https://push.example/matrix' },
-      },
-      'notifications.unsubscribeEmail': {
-        access: 'public',
-        query: false,
-        input: { token: 'not-anyones-token', kind: 'message' },
-        // A made-up token is refused for what it is, never for want of a session.
-        answer: [404, NOTIFICATION_TEXT.unsubscribeInvalid],
-      },
-      'savedSearches.list': { access: 'user', query: true, input: undefined },
-      'savedSearches.create': { access: 'user', query: false, input: { search: 'bench' } },
-      'savedSearches.update': { access: 'user', query: false, input: { id: 1, paused: true } },
-      'savedSearches.delete': { access: 'user', query: false, input: { id: 1 } },
-    } as const;
-    // The live count is a subscription, over the websocket only: the fuzz test opens it as a visitor too.
-    const live = ['notifications.live'];
-    expect([...Object.keys(procedures), ...live].sort()).toEqual(
-      Object.keys(appRouter._def.procedures)
-        .filter((p) => p.startsWith('notifications.') || p.startsWith('savedSearches.'))
-        .sort(),
-    );
-    const refusal = (res: { body: unknown }) =>
-      (res.body as { error?: { json?: { message?: string } } }).error?.json?.message;
-    for (const [path, procedure] of Object.entries(procedures)) {
-      const { access, query, input } = procedure;
-      const res = query
-        ? await call(
-            'GET',
-            `/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
-            cookies.visitor,
-          )
-        : await call('POST', `/trpc/${path}`, cookies.visitor, { json: input });
-      const expected =
-        access === 'user'
-          ? [401, UI_TEXT.auth.unauthorized]
-          : 'answer' in procedure && procedure.answer;
-      expect([res.status, refusal(res) ?? null], `${path}: ${JSON.stringify(res.body)}`).toEqual(
-        expected,
-      );
-    }
   });
 
   it("deletes someone else's listing over REST for the admin only: visitor 401, user 403, admin 200", async () => {
