@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     at(0);
     const person = await api.signUp('Bo');
     const token = await ask(api, person.user.email, '203.0.113.30');
-    await person.caller.auth.changePassword({
+    await person.caller.account.changePassword({
       currentPassword: TEST_PASSWORD,
       newPassword: 'bo-changed-pass',
       confirmPassword: 'bo-changed-pass',
@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     });
     const token = await api.mail.tokenFor(person.user.email, '/reset-password');
     const moved = `dee-moved-${kind}@example.com`;
-    await person.caller.auth.updateProfile({ firstName: 'Dee', lastName: 'Lane', email: moved });
+    await person.caller.account.updateProfile({ firstName: 'Dee', lastName: 'Lane', email: moved });
     await person.caller.auth.verifyEmail({
       token: await api.mail.tokenFor(moved, '/verify-email'),
     });

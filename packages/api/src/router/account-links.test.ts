@@ -108,11 +108,11 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     const expired = await refusal(person.caller.auth.verifyEmail({ token: first }));
     expect(expired.message).toBe(M.verify.invalidLink);
 
-    expect(await person.caller.auth.resendVerification()).toEqual({ email: person.user.email });
+    expect(await person.caller.account.resendVerification()).toEqual({ email: person.user.email });
     const second = await api.mail.tokenFor(person.user.email, '/verify-email');
     expect(second).not.toBe(first);
-    for (let i = 0; i < 4; i += 1) await person.caller.auth.resendVerification();
-    const limited = await refusal(person.caller.auth.resendVerification());
+    for (let i = 0; i < 4; i += 1) await person.caller.account.resendVerification();
+    const limited = await refusal(person.caller.account.resendVerification());
     expect(limited.code).toBe('TOO_MANY_REQUESTS');
     // Only the newest link works.
     const newest = await api.mail.tokenFor(person.user.email, '/verify-email');
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     const device = await api.as();
     await device.caller.auth.login({ email: person.user.email, password: TEST_PASSWORD });
     const done = await fresh(device.cookie());
-    const already = await refusal(done.auth.resendVerification());
+    const already = await refusal(done.account.resendVerification());
     expect(already.code).toBe('BAD_REQUEST');
     expect(already.message).toBe(M.verify.alreadyVerified);
   });
@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     const newEmail = `wes-new-${kind}@example.com`;
 
     const taken = await refusal(
-      person.caller.auth.updateProfile({
+      person.caller.account.updateProfile({
         firstName: 'Wes',
         lastName: 'Lane',
         email: other.user.email,
@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     );
     expect(taken.code).toBe('CONFLICT');
 
-    const updated = await person.caller.auth.updateProfile({
+    const updated = await person.caller.account.updateProfile({
       firstName: 'Wesley',
       lastName: 'Lane',
       email: newEmail,
@@ -156,7 +156,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
       email: person.user.email,
       emailVerified: true,
     });
-    expect(await person.caller.auth.pendingEmail()).toEqual({ pendingEmail: newEmail });
+    expect(await person.caller.account.pendingEmail()).toEqual({ pendingEmail: newEmail });
     const notice = api.mail.sent.findLast((m) => m.to === person.user.email);
     expect(notice?.subject).toBe('Your YardSale e-mail address is changing');
     expect(notice?.text).toContain(newEmail);
@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     expect(await (await api.as()).caller.auth.verifyEmail({ token })).toEqual({ email: newEmail });
     const now = await fresh(person.cookie);
     expect(await now.auth.me()).toMatchObject({ email: newEmail, emailVerified: true });
-    expect(await now.auth.pendingEmail()).toEqual({ pendingEmail: null });
+    expect(await now.account.pendingEmail()).toEqual({ pendingEmail: null });
     const oldLogin = await refusal(
       (await api.as()).caller.auth.login({ email: person.user.email, password: TEST_PASSWORD }),
     );
@@ -180,7 +180,11 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     at(0);
     const person = await api.signUp('Yan');
     const wanted = `wanted-${kind}@example.com`;
-    await person.caller.auth.updateProfile({ firstName: 'Yan', lastName: 'Lane', email: wanted });
+    await person.caller.account.updateProfile({
+      firstName: 'Yan',
+      lastName: 'Lane',
+      email: wanted,
+    });
     const token = await api.mail.tokenFor(wanted, '/verify-email');
     await api.signUp('Zed', { email: wanted });
     const err = await refusal((await api.as()).caller.auth.verifyEmail({ token }));
@@ -189,13 +193,13 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
     expect((await (await fresh(person.cookie)).auth.me())?.email).toBe(person.user.email);
 
     const later = `later-${kind}@example.com`;
-    await person.caller.auth.updateProfile({ firstName: 'Yan', lastName: 'Lane', email: later });
-    await person.caller.auth.updateProfile({
+    await person.caller.account.updateProfile({ firstName: 'Yan', lastName: 'Lane', email: later });
+    await person.caller.account.updateProfile({
       firstName: 'Yan',
       lastName: 'Lane',
       email: person.user.email,
     });
-    expect(await person.caller.auth.pendingEmail()).toEqual({ pendingEmail: null });
+    expect(await person.caller.account.pendingEmail()).toEqual({ pendingEmail: null });
     const cancelled = await api.mail.tokenFor(later, '/verify-email');
     expect(
       (await refusal((await api.as()).caller.auth.verifyEmail({ token: cancelled }))).code,
@@ -217,7 +221,7 @@ describe.each(testDatabaseKinds())('with mail off on %s', (kind) => {
     expect(person.user.emailVerified).toBe(false);
     expect(api.logger.entries.some((e) => e.msg === 'no verification mail at sign-up')).toBe(true);
 
-    const resend = await refusal(person.caller.auth.resendVerification());
+    const resend = await refusal(person.caller.account.resendVerification());
     expect(resend.code).toBe('SERVICE_UNAVAILABLE');
     expect(resend.message).toBe(M.mailUnavailable);
 
@@ -228,7 +232,7 @@ describe.each(testDatabaseKinds())('with mail off on %s', (kind) => {
     expect(forgot.message).toBe(M.mailUnavailable);
 
     const change = await refusal(
-      person.caller.auth.updateProfile({
+      person.caller.account.updateProfile({
         firstName: 'Eva',
         lastName: 'Lane',
         email: 'eva@example.com',

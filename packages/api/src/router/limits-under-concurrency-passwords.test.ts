@@ -95,7 +95,7 @@ function passwordGuesses(open: OpenGuessingApi) {
     const answers = await Promise.all(
       sessions.map((s, i) =>
         outcome(
-          s.caller.auth.changePassword({
+          s.caller.account.changePassword({
             currentPassword: i < 30 ? `not-it-${String(i)}` : TEST_PASSWORD,
             newPassword: 'a-new-pass-1',
             confirmPassword: 'a-new-pass-1',
