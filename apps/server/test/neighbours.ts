@@ -11,8 +11,7 @@ type Registration = Omit<
 >;
 
 /** A listing's fields as the web app's form sends them. */
-export type ListingFields =
-  operations['createListing']['requestBody']['content']['multipart/form-data'];
+type ListingFields = operations['createListing']['requestBody']['content']['multipart/form-data'];
 
 /**
  * Signs up as the web app's form does, on a client of its own that keeps the session it is given:

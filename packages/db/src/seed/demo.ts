@@ -30,7 +30,7 @@ export const DEMO_EMAILS: readonly string[] = SELLERS.map((s) =>
   demoEmail(s.firstName, s.lastName),
 );
 
-export interface DemoInput {
+interface DemoInput {
   now: Date;
   adminEmail: string;
   adminHash: string;
