@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { asForm, restClient } from '../test/rest-client';
+import { postListing, signUp } from '../test/neighbours';
+import { restClient } from '../test/rest-client';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer } from '../test/test-server';
 import type { TestServer } from '../test/test-server';
@@ -29,23 +30,17 @@ describe.each(testDatabaseKinds())('verification and reset links over REST on %s
   } as const;
 
   /** Posts the listing as the web app does (multipart, no photos). */
-  const post = (client: RestClient) =>
-    client.POST('/api/listings/create-with-photos', { body: listing, bodySerializer: asForm });
+  const post = (client: RestClient) => postListing(client, listing);
 
   it('verifies with POST /api/auth/verify-email, after which posting works', async () => {
     const email = `rest-verify-${kind}@example.com`;
-    const rae = restClient(server);
-    const registered = await rae.POST('/api/register', {
-      body: {
-        email,
-        password: 'rest-link-pass',
-        firstName: 'Rae',
-        lastName: 'Stone',
-        termsAccepted: true,
-      },
+    const { client: rae, account } = await signUp(server, {
+      email,
+      password: 'rest-link-pass',
+      firstName: 'Rae',
+      lastName: 'Stone',
     });
-    expect(registered.response.status).toBe(200);
-    expect(registered.data).toMatchObject({ email, emailVerified: false });
+    expect(account).toMatchObject({ email, emailVerified: false });
 
     const refused = await post(rae);
     expect([refused.response.status, refused.error?.message]).toEqual([403, M.verify.required]);
@@ -69,17 +64,12 @@ describe.each(testDatabaseKinds())('verification and reset links over REST on %s
 
   it('resets a password with POST /api/auth/forgot-password and /api/auth/reset-password', async () => {
     const email = `rest-reset-${kind}@example.com`;
-    const ray = restClient(server);
-    const registered = await ray.POST('/api/register', {
-      body: {
-        email,
-        password: 'rest-old-pass',
-        firstName: 'Ray',
-        lastName: 'Stone',
-        termsAccepted: true,
-      },
+    const { client: ray } = await signUp(server, {
+      email,
+      password: 'rest-old-pass',
+      firstName: 'Ray',
+      lastName: 'Stone',
     });
-    expect(registered.response.status).toBe(200);
 
     const visitor = restClient(server);
     const unknown = await visitor.POST('/api/auth/forgot-password', {

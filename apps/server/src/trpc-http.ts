@@ -167,8 +167,8 @@ function readRequest(
  * and transformer, through tRPC's public functions. What it saves is the fetch Request and Response
  * that handler builds around every request (headers copied, URL and body streams, the Response read
  * back): a large share of a cheap call's time (docs/decisions/044). Anything else returns false and
- * goes to tRPC's handler. trpc-http.test.ts compares the two answer for answer, so a tRPC upgrade
- * that changes either fails.
+ * goes to tRPC's handler. trpc-http.test.ts and trpc-http-refusals.test.ts compare the two answer for
+ * answer, so a tRPC upgrade that changes either fails.
  */
 async function answerDirectly(
   options: TrpcHttpOptions,

@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 
 import { ensureAdminRole } from '@yardsale/api';
 
+import { createListing, signUp } from './neighbours';
+import { restClient } from './rest-client';
 import { TEST_ADMIN_EMAIL, startTestServer } from './test-server';
 import type { TestServer } from './test-server';
 
@@ -53,36 +55,24 @@ export async function callServer(
 
 /** A new account; answers its session cookie. */
 export async function registerOn(server: TestServer, email: string): Promise<string> {
-  const res = await callServer(server, 'POST', '/api/register', '', {
+  const { cookie } = await signUp(server, {
     email,
     password: 'matrix-pass',
     firstName: 'Matrix',
     lastName: 'Person',
-    termsAccepted: true,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.cookie;
+  return cookie;
 }
 
 /** A listing of the seller's, made as the web app makes one. */
-export async function listingOf(server: TestServer, sellerCookie: string, title: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+export function listingOf(server: TestServer, sellerCookie: string, title: string) {
+  return createListing(restClient(server, { cookie: sellerCookie }), {
     title,
     category: 'Home & Garden',
     listingType: 'single-item',
     priceRange: '$50-$100',
     address: '9 Orchard Lane',
-  }))
-    form.append(k, v);
-  const created = await fetch(`${server.url}/api/listings/create-with-photos`, {
-    method: 'POST',
-    headers: { cookie: sellerCookie, origin: server.origin },
-    body: form,
   });
-  const body = (await created.json()) as { id: number };
-  expect(created.status, JSON.stringify(body)).toBe(200);
-  return body.id;
 }
 
 /** Starts the server and fills `cookies` with the people; answers the seller's listing and the report. */

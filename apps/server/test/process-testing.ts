@@ -99,7 +99,7 @@ export async function whenRunning(server: ServerProcess, ms = 60_000): Promise<v
   await within(server.running, ms, () => `the server to start; it printed:\n${server.output()}`);
 }
 
-export interface Nginx {
+interface Nginx {
   url: string;
   port: number;
   /** The configuration it runs, as written for this test. */

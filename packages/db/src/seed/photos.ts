@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+
 import type { Category } from '@yardsale/validators';
 import sharp from 'sharp';
+
+import type { FileStorage } from '../storage';
+import type { PlannedListing } from './listing-plan';
 
 /** The two stored sizes, matching what the upload path produces for real photos. */
 const CARD_WIDTH = 640;
@@ -135,7 +140,7 @@ function listingPhotoSvg(label: string, category: Category, variant: number): st
 </svg>`;
 }
 
-export async function renderListingPhoto(
+async function renderListingPhoto(
   label: string,
   category: Category,
   variant: number,
@@ -150,4 +155,54 @@ export async function renderListingPhoto(
     sharp(data, raw).resize({ width: CARD_WIDTH }).webp({ quality: 80, effort: 2 }).toBuffer(),
   ]);
   return { card, detail, width: info.width, height: info.height };
+}
+
+// Photo rendering is CPU-bound and libvips already uses threads; two at a time keeps memory flat.
+const PHOTO_CONCURRENCY = 2;
+
+export interface StoredPhoto {
+  imageUrl: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Renders each planned listing's photos and stores both sizes, answering them by listing key; every key
+ * written is pushed to `storedKeys` as it is written, so a seed that fails can remove them.
+ */
+export async function storePhotos(
+  planned: readonly PlannedListing[],
+  storage: FileStorage,
+  storedKeys: string[],
+): Promise<Map<string, StoredPhoto[]>> {
+  const jobs = planned.flatMap((listing) =>
+    listing.photos.map((label, position) => ({ listing, label, position })),
+  );
+  const results = new Map<string, StoredPhoto[]>(planned.map((l) => [l.key, []]));
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      if (!job) break;
+      const photo = await renderListingPhoto(job.label, job.listing.category, job.position);
+      const id = randomUUID();
+      const cardKey = `listings/${id}-card.webp`;
+      const detailKey = `listings/${id}-detail.webp`;
+      await storage.put(cardKey, photo.card, 'image/webp');
+      storedKeys.push(cardKey);
+      await storage.put(detailKey, photo.detail, 'image/webp');
+      storedKeys.push(detailKey);
+      const list = results.get(job.listing.key) ?? [];
+      list[job.position] = {
+        imageUrl: storage.urlFor(detailKey),
+        thumbnailUrl: storage.urlFor(cardKey),
+        width: photo.width,
+        height: photo.height,
+      };
+      results.set(job.listing.key, list);
+    }
+  };
+  await Promise.all(Array.from({ length: PHOTO_CONCURRENCY }, worker));
+  return results;
 }
