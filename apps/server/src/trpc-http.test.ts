@@ -39,6 +39,7 @@ describe.each(testDatabaseKinds())('tRPC over HTTP: direct path and tRPC handler
   });
 
   it('answers an old procedure name as its new one (decision 086), alone and in one batch', async () => {
+    const { compareDirect, cookies } = paths;
     const pending = (old: boolean) =>
       webTrpcRequest((client) => [
         old ? client.auth.pendingEmail.query() : client.account.pendingEmail.query(),
