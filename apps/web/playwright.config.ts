@@ -13,6 +13,10 @@ export default defineConfig({
   // No retries: a journey that fails once is a bug to fix, not noise to hide.
   retries: 0,
   workers: 2,
+  // The journeys check what a user sees, not how soon (pnpm bench:web measures that): twice
+  // Playwright's default waits, so a machine busy with other work is slower, not failing.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: e2eEnv.ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
