@@ -6,6 +6,18 @@ import { e2eEnv } from './e2e/env';
  * Journeys through the built server serving the built app, on a fresh embedded database in a
  * temporary folder. Build both first: `pnpm build` (turbo does it for `test`).
  */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Journeys about notifications: the headless shell denies them all, so these take the full browser. */
+const NOTIFICATION_JOURNEYS = /(push|saved-searches)\.spec\.ts/;
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
@@ -21,18 +33,8 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: e2eEnv.baseURL,
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: e2eEnv.chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    launchOptions: { executablePath: e2eEnv.chromiumPath, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'sessions', testMatch: /sessions\.setup\.ts/ },
@@ -40,6 +42,19 @@ export default defineConfig({
       name: 'desktop',
       dependencies: ['sessions'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone|@everyone/,
+      testIgnore: NOTIFICATION_JOURNEYS,
+      teardown: 'everyone',
+    },
+    {
+      name: 'notifications',
+      dependencies: ['sessions'],
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: e2eEnv.fullChromiumPath, args: CHROMIUM_ARGS },
+      },
+      testMatch: NOTIFICATION_JOURNEYS,
       grepInvert: /@phone|@everyone/,
       teardown: 'everyone',
     },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +34,21 @@ env.YARDSALE_E2E_PASSKEY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'yardsale-
 // The journeys' own push service's certificate, made before the server starts so it can trust it.
 env.YARDSALE_E2E_PUSH_CERT_DIR ??= createLoopbackCertificate(2);
 
+const FULL_CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 export const e2eEnv = {
-  chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /** The full browser, for what only it does: ask for and show notifications (push). */
+  fullChromiumPath: FULL_CHROMIUM,
+  /**
+   * Chromium's headless shell where it is installed (Debian: chromium-headless-shell), as
+   * Playwright's own headless runs use: it draws the same pages for about a third less CPU than
+   * the full browser, which the journeys' two workers share with the server. It denies every
+   * notification, so the journeys about them take the full browser.
+   */
+  chromiumPath:
+    env.CHROMIUM_HEADLESS_SHELL_PATH ??
+    (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM),
   port: env.YARDSALE_E2E_PORT,
   dataDir: env.YARDSALE_E2E_DATA_DIR,
   baseURL: `http://127.0.0.1:${env.YARDSALE_E2E_PORT}`,
