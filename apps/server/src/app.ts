@@ -55,6 +55,11 @@ export interface AppOptions {
    * probes it stops sending traffic before the listener closes (0 unless set).
    */
   readinessGraceMs?: number;
+  /**
+   * How long an answer given before its request's body was read waits for the rest of that body
+   * (UNREAD_BODY_WAIT_MS unless set; see unread-body.ts).
+   */
+  unreadBodyWaitMs?: number;
   /** The built web app; when missing, only the API is served. */
   webDistDir: string | null;
   appOrigin: string | undefined;
@@ -197,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let draining = false;
 
   app.addHook('onSend', async (req, _reply, payload) => {
-    await drainUnreadBody(req.raw);
+    await drainUnreadBody(req.raw, options.unreadBodyWaitMs);
     return payload;
   });
 

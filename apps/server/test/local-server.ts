@@ -45,6 +45,8 @@ export async function startLocalServer(options: {
   socketLimits?: Partial<LiveSocketLimits>;
   /** Open connections one client address may hold (see connection-limits.ts). */
   connectionsPerAddress?: number;
+  /** How long an answer given before the body was read waits for the rest of it (see unread-body.ts). */
+  unreadBodyWaitMs?: number;
   /** /readyz and /metrics settings: a database check that fails, the metrics token, the readiness grace. */
   operations?: Partial<Pick<AppOptions, 'healthCheck' | 'metricsToken' | 'readinessGraceMs'>>;
   /** A real logger writing here at this level, used by the API too (otherwise `logger` and no request logs). */
@@ -95,6 +97,7 @@ export async function startLocalServer(options: {
     trustProxy: options.trustProxy ?? false,
     socketLimits: options.socketLimits,
     connectionsPerAddress: options.connectionsPerAddress,
+    unreadBodyWaitMs: options.unreadBodyWaitMs,
     ...options.operations,
   });
   const url = await server.app.listen({ port: 0, host: '127.0.0.1' });
