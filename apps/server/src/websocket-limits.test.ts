@@ -99,16 +99,23 @@ describe('bounds on websockets', () => {
   it(`closes a socket that sends more than ${LIVE_SOCKET_LIMITS.callBurstPerSocket} calls at once, with a code and a reason`, async () => {
     const { cookie } = await register(server);
     const socket = await openSocket(server.url, { cookie });
+    const sentAt = performance.now();
     const streams = Array.from({ length: 300 }, () => socket.subscribe('conversations.events'));
     expect(await socket.closed).toEqual({
       code: CLOSE_TOO_MANY_CALLS,
       reason: UI_TEXT.live.tooManyCalls,
     });
+    const seconds = (performance.now() - sentAt) / 1000;
     const answers = await Promise.all(streams.map((s) => s.started));
-    // Read up to its budget, then not at all.
-    expect(
-      answers.filter((a) => a.ok || a.code === 'TOO_MANY_REQUESTS').length,
-    ).toBeLessThanOrEqual(LIVE_SOCKET_LIMITS.callBurstPerSocket + 1);
+    const read = answers.filter((a) => a.ok || a.code === 'TOO_MANY_REQUESTS').length;
+    // Read up to its budget, and what the budget refilled while the calls were arriving (a busy
+    // machine reads them more slowly), then not at all: far fewer than were sent.
+    expect(read).toBeLessThanOrEqual(
+      LIVE_SOCKET_LIMITS.callBurstPerSocket +
+        1 +
+        Math.ceil(seconds * LIVE_SOCKET_LIMITS.callsPerSecondPerSocket),
+    );
+    expect(read).toBeLessThan(streams.length / 4);
     // A well-behaved socket of the same account is not affected.
     const calm = await openSocket(server.url, { cookie });
     expect(await calm.call('query', 'auth.me')).toMatchObject({ ok: true });
