@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 /** As much of a refused upload as is read to deliver the answer: nginx's client_max_body_size. */
 const UNREAD_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** A client that sends its body slower than this gets the answer on a closed connection instead. */
-export const UNREAD_BODY_WAIT_MS = 10_000;
+const UNREAD_BODY_WAIT_MS = 10_000;
 
 /**
  * An answer given before the request's body was read (an upload refused for want of a session, or at

@@ -132,7 +132,9 @@ async function runKind(kind: 'pglite' | 'postgres', options: HostileOptions): Pr
       const order: Side[] = i % 2 === 0 ? [none, hostile] : [hostile, none];
       for (const side of order) {
         if (isPaced) for (const s of sides) await matchingDone(s.database.handle.db);
-        const res = await call(client, side, 'listings.create', side.sellerCookie, input);
+        const res = await call(client, side, side.sellerCookie, (trpc) =>
+          trpc.listings.create.mutate(input),
+        );
         const { ms } = res;
         if (!res.ok || res.id === undefined)
           throw new Error(`listings.create failed on ${side.label}: ${String(res.message)}`);
@@ -186,7 +188,7 @@ async function runKind(kind: 'pglite' | 'postgres', options: HostileOptions): Pr
       );
     };
     console.log(
-      `\nlistings.create over HTTP (POST /trpc/listings.create), ms, after ${String(WARM_UP_CREATES)} warm-up creations.`,
+      `\nlistings.create over HTTP as the web app sends it (POST /trpc/listings.create?batch=1), ms, after ${String(WARM_UP_CREATES)} warm-up creations.`,
     );
     table('Paced (no matching in flight when each creation starts):', paced);
     table('Back to back (the previous listings may still be being matched):', burst);

@@ -1,4 +1,4 @@
-/** Signing in as the browser does, and picking the listings whose pages are measured. */
+/** Signing in, and picking the listings whose pages are measured. */
 import { z } from 'zod';
 
 import type { RunningServer } from './server';
@@ -12,7 +12,10 @@ const listingsSchema = z.object({
   ),
 });
 
-/** Signs in through the API as the browser would and returns the session cookie. */
+/**
+ * Signs in through the API and returns the session cookie: set-up for the measured pages, not
+ * measured itself, so single tRPC calls suffice (the pages' own calls go through the web app's client).
+ */
 export async function signIn(
   server: RunningServer,
   origin: string,

@@ -73,11 +73,9 @@ export async function saveHostile(client: Client, side: Side, random: Random) {
   const save = async (account: number, search: string) => {
     const cookie = side.hostileCookies[account];
     if (!cookie) throw new Error('no such account');
-    const res = await call(client, side, 'savedSearches.create', cookie, {
-      search,
-      push: true,
-      email: 'instant',
-    });
+    const res = await call(client, side, cookie, (trpc) =>
+      trpc.savedSearches.create.mutate({ search, push: true, email: 'instant' }),
+    );
     if (res.ok) accepted++;
     else {
       // One line per kind of refusal, whichever word it names.

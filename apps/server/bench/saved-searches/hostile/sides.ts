@@ -2,6 +2,9 @@
  * The hostile mode's two databases of a kind, each with a real server (startLocalServer: the same app
  * and workers a deployment starts), and the client process requests go out from.
  */
+import type { TRPCClient } from '@trpc/client';
+
+import type { AppRouter } from '@yardsale/api';
 import { sql, users } from '@yardsale/db';
 
 import { startLocalServer } from '../../../test/local-server';
@@ -11,6 +14,7 @@ import { openBenchDatabase } from '../../lib/database';
 import type { BenchDatabase } from '../../lib/database';
 import { seedBenchListings } from '../../lib/seed-listings';
 import { BENCH_ADMIN_EMAIL, HIGH_LIMIT, benchLogger, sessionCookie } from '../../lib/server';
+import { webTrpcRequest } from '../../web-trpc-request';
 import type { HostileOptions } from '../hostile';
 import { seedVocabulary } from './vocabulary';
 
@@ -116,27 +120,30 @@ export function startClient(): Client {
   };
 }
 
-/** A tRPC mutation over HTTP, as the web app sends it; `ms` as the client measured it. */
+/**
+ * A tRPC mutation over HTTP exactly as the web app's client sends it (one call in a batch of one,
+ * webTrpcRequest); `ms` as the client measured it.
+ */
 export async function call(
   client: Client,
   side: Side,
-  procedure: string,
   cookie: string,
-  input: unknown,
+  mutation: (trpc: TRPCClient<AppRouter>) => Promise<unknown>,
 ) {
+  const request = await webTrpcRequest((trpc) => [mutation(trpc)]);
   const res = await client.post(
-    `${side.server.url}/trpc/${procedure}`,
-    { 'content-type': 'application/json', origin: side.server.origin, cookie },
-    JSON.stringify({ json: input }),
+    `${side.server.url}${request.path}`,
+    { ...request.headers, origin: side.server.origin, cookie },
+    request.body ?? '',
   );
-  const body = JSON.parse(res.body) as {
+  const [answer] = JSON.parse(res.body) as {
     result?: { data?: { json?: { id?: number } } };
     error?: { json?: { message?: string } };
-  };
+  }[];
   return {
     ok: res.status === 200,
     ms: res.ms,
-    id: body.result?.data?.json?.id,
-    message: body.error?.json?.message,
+    id: answer?.result?.data?.json?.id,
+    message: answer?.error?.json?.message,
   };
 }
