@@ -14,11 +14,16 @@ export function prefersReducedMotion(): boolean {
  * glides to the nearest card (within 3 px it is left alone). The far end stays where it is, so the
  * last card is never pulled back out of view, and nothing moves while a finger is still on the
  * screen.
+ *
+ * "Settled" is the browser's scrollend where it has one: a busy phone can pause a glide's scroll
+ * events for longer than 150 ms, and a snap in that pause would cut an arrow's glide short. Where
+ * there is no scrollend, 150 ms without a scroll event stands in for it.
  */
 export function useCarouselSnap(scrollerRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
+    const hasScrollEnd = 'onscrollend' in window;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let touching = false;
 
@@ -35,22 +40,27 @@ export function useCarouselSnap(scrollerRef: RefObject<HTMLElement | null>) {
       clearTimeout(timer);
       timer = setTimeout(snap, CAROUSEL.snapDebounceMs);
     };
+    // With scrollend, a scroll only cancels a pending snap; the end of the scroll schedules it.
+    const onScroll = hasScrollEnd ? () => clearTimeout(timer) : settleLater;
     const onTouchStart = () => {
       touching = true;
       clearTimeout(timer);
     };
     const onTouchEnd = () => {
       touching = false;
-      settleLater();
+      // A fling that goes on after the finger lifts ends with its own scrollend.
+      if (!hasScrollEnd) settleLater();
     };
 
-    scroller.addEventListener('scroll', settleLater, { passive: true });
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    if (hasScrollEnd) scroller.addEventListener('scrollend', settleLater, { passive: true });
     scroller.addEventListener('touchstart', onTouchStart, { passive: true });
     scroller.addEventListener('touchend', onTouchEnd, { passive: true });
     scroller.addEventListener('touchcancel', onTouchEnd, { passive: true });
     return () => {
       clearTimeout(timer);
-      scroller.removeEventListener('scroll', settleLater);
+      scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('scrollend', settleLater);
       scroller.removeEventListener('touchstart', onTouchStart);
       scroller.removeEventListener('touchend', onTouchEnd);
       scroller.removeEventListener('touchcancel', onTouchEnd);
