@@ -69,6 +69,15 @@ export const passkeyRegisterSchema = z.object({
   response: passkeyRegistrationResponseSchema,
 });
 
+/**
+ * A passkey was kept. Where the account had no recovery code left (its first passkey, say), ten new
+ * ones come with it, shown this once; otherwise none.
+ */
+export const passkeyRegisteredSchema = z.object({
+  success: z.literal(true),
+  recoveryCodes: z.array(z.string()),
+});
+
 export const passkeyRemoveSchema = z.object({
   id: passkeyIdSchema,
   password: text().min(1, M.passwordRequired).max(PASSWORD_MAX_LENGTH),

@@ -31,6 +31,18 @@ export const TWO_FACTOR_TEXT = {
   passkeyStepDescription:
     'Your account asks for a passkey after the password. Use it to finish signing in.',
   signInRecoveryHint: 'Lost your phone? Enter one of your recovery codes instead.',
+  useRecoveryCode: 'Lost your passkey? Use a recovery code',
+  recoveryCodeLabel: 'Recovery code',
+  recoveryCodeHint: 'One of the ten codes you saved when you added your first passkey.',
+  recoveryRequired: 'Enter one of your recovery codes.',
+  passkeyRecoveryDescription:
+    'Each code signs you in once if you lose the device your passkey is on. Keep them somewhere safe: they are shown only now.',
+  renew: 'New recovery codes',
+  renewTitle: 'Get new recovery codes',
+  renewDescription:
+    'Enter your password. Ten new codes replace the old ones, which stop working at once.',
+  renewSubmit: 'Show new codes',
+  noSecondStep: 'Recovery codes come with two-factor sign-in: add a passkey or an authenticator app first.',
   verify: 'Verify',
   backToPassword: 'Use a different account',
   codeRequired: 'Enter the code from your authenticator app.',

@@ -7,8 +7,8 @@ import { TWO_FACTOR_TEXT } from './two-factor-text';
 
 const M = TWO_FACTOR_TEXT;
 
-/** What can complete a sign-in after the password. */
-export const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+/** What can complete a sign-in after the password; a recovery code stands in for either of the others. */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery-code'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** The password was right, and the account asks for its second factor before any session exists. */
@@ -54,6 +54,12 @@ export const totpEnableSchema = z.object({
 export type TotpEnableInput = z.input<typeof totpEnableSchema>;
 
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** New recovery codes in place of the old: the password first. */
+export const recoveryCodesRenewSchema = z.object({
+  password: text().min(1, M.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
+export type RecoveryCodesRenewInput = z.input<typeof recoveryCodesRenewSchema>;
 
 export const totpDisableSchema = z.object({
   password: text().min(1, M.passwordRequired).max(PASSWORD_MAX_LENGTH),

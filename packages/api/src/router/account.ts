@@ -4,9 +4,11 @@ import {
   changePasswordSchema,
   deleteAccountFormSchema,
   passkeyRegisterSchema,
+  passkeyRegisteredSchema,
   passkeyRegistrationOptionsSchema,
   passkeyRemoveSchema,
   pendingEmailSchema,
+  recoveryCodesRenewSchema,
   recoveryCodesSchema,
   sessionUserSchema,
   successSchema,
@@ -27,6 +29,7 @@ import {
   disableTotp,
   enableTotp,
   newTotpSetup,
+  renewRecoveryCodes,
 } from '../services/two-factor';
 import {
   WrongCurrentPasswordError,
@@ -122,6 +125,19 @@ export const accountRouter = createTRPCRouter({
       recoveryCodes: await enableTotp(ctx.deps, ctx.user.id, input.secret, input.code),
     })),
 
+  /** Ten new recovery codes in place of the old, shown once; asks for the password. */
+  recoveryCodesRenew: protectedProcedure
+    .input(recoveryCodesRenewSchema)
+    .output(recoveryCodesSchema)
+    .mutation(async ({ ctx, input }) => ({
+      recoveryCodes: await limitedGuess(
+        ctx,
+        [{ name: 'secondFactorFailuresByAccount', key: String(ctx.user.id) }],
+        () => renewRecoveryCodes(ctx.deps, ctx.user.id, input.password),
+        (err) => err instanceof WrongSecondFactorError,
+      ),
+    })),
+
   /** Switches the authenticator off: the password and a current code (or a recovery code). */
   totpDisable: protectedProcedure
     .input(totpDisableSchema)
@@ -141,14 +157,17 @@ export const accountRouter = createTRPCRouter({
     .output(passkeyRegistrationOptionsSchema)
     .mutation(({ ctx }) => newRegistrationOptions(ctx.deps, ctx.user)),
 
-  /** Keeps the passkey the browser created for the options of `token`. */
+  /**
+   * Keeps the passkey the browser created for the options of `token`; answers recovery codes, once,
+   * where the account had none left (decision 094).
+   */
   passkeyRegister: protectedProcedure
     .input(passkeyRegisterSchema)
-    .output(successSchema)
-    .mutation(async ({ ctx, input }) => {
-      await addPasskey(ctx.deps, ctx.user.id, input);
-      return { success: true as const };
-    }),
+    .output(passkeyRegisteredSchema)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      recoveryCodes: await addPasskey(ctx.deps, ctx.user.id, input),
+    })),
 
   /** Removes a passkey of the account; asks for the password. */
   passkeyRemove: protectedProcedure

@@ -42,8 +42,21 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     const person = await api.signUp('Pat');
     const { token, options } = await person.caller.account.passkeyRegistrationOptions();
     const created = device.create(options);
-    await person.caller.account.passkeyRegister({ token, name, response: created.response });
-    return { ...person, passkey: created.passkey };
+    const { recoveryCodes } = await person.caller.account.passkeyRegister({
+      token,
+      name,
+      response: created.response,
+    });
+    return { ...person, passkey: created.passkey, recoveryCodes };
+  }
+
+  /** A sign-in with the password that stops at the second step, from a new client. */
+  async function passwordStep(email: string) {
+    const client = await api.as();
+    const step = challengeOf(
+      await client.caller.auth.login({ email, password: TEST_PASSWORD, rememberMe: false }),
+    );
+    return { client, step };
   }
 
   async function passwordLess(passkey: SoftwarePasskey, remember = false) {
@@ -63,7 +76,7 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     const created = device.create(options);
     expect(
       await person.caller.passkeys.register({ token, name: 'Old tab', response: created.response }),
-    ).toEqual({ success: true });
+    ).toEqual({ success: true, recoveryCodes: expect.any(Array) as string[] });
     const client = await api.as();
     const started = await client.caller.passkeys.signInOptions({});
     const user = await client.caller.passkeys.signIn({
@@ -95,7 +108,10 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
       password: TEST_PASSWORD,
       rememberMe: false,
     });
-    expect(result).toMatchObject({ secondFactorRequired: true, methods: ['passkey'] });
+    expect(result).toMatchObject({
+      secondFactorRequired: true,
+      methods: ['passkey', 'recovery-code'],
+    });
     // The password alone starts no session.
     expect(client.cookie()).toBeUndefined();
   });
@@ -307,11 +323,149 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
     );
   });
 
+  it('gives a first passkey ten recovery codes, and one finishes a password sign-in once', async () => {
+    const person = await withPasskey();
+    expect(person.recoveryCodes).toHaveLength(10);
+    expect(new Set(person.recoveryCodes).size).toBe(10);
+    for (const code of person.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect((await person.caller.account.security()).recoveryCodesLeft).toBe(10);
+
+    // The device is lost: the password and a saved code get in, with no passkey at all.
+    const [code = ''] = person.recoveryCodes;
+    const { client, step } = await passwordStep(person.user.email);
+    expect(step.methods).toEqual(['passkey', 'recovery-code']);
+    const user = await client.caller.auth.signInSecondFactor({
+      challenge: step.challenge,
+      code: code.toUpperCase(),
+    });
+    expect(user.id).toBe(person.user.id);
+    expect((await (await api.as(client.cookie())).caller.auth.me())?.id).toBe(person.user.id);
+    expect((await person.caller.account.security()).recoveryCodesLeft).toBe(9);
+
+    // Each code works once; a made-up one never does, and neither opens a session.
+    const again = await passwordStep(person.user.email);
+    const spent = await refusal(
+      again.client.caller.auth.signInSecondFactor({ challenge: again.step.challenge, code }),
+    );
+    expect(spent).toMatchObject({ code: 'BAD_REQUEST', message: TWO_FACTOR_TEXT.wrongCode });
+    const madeUp = await refusal(
+      again.client.caller.auth.signInSecondFactor({
+        challenge: again.step.challenge,
+        code: 'aaaaa-bbbbb',
+      }),
+    );
+    expect(madeUp.message).toBe(TWO_FACTOR_TEXT.wrongCode);
+    expect(again.client.cookie()).toBeUndefined();
+  });
+
+  it('gets a passkey-only account back in through a reset link and a recovery code, never the link alone', async () => {
+    const person = await withPasskey();
+    const mailbox = await api.as(undefined, '198.51.100.94');
+    await mailbox.caller.auth.forgotPassword({ email: person.user.email });
+    const token = await api.mail.tokenFor(person.user.email, '/reset-password');
+
+    // The mailbox alone sets a password and ends the old sessions, but opens none.
+    const step = challengeOf(
+      await mailbox.caller.auth.resetPassword({ token, password: 'a-new-password-94' }),
+    );
+    expect(step.methods).toEqual(['passkey', 'recovery-code']);
+    expect(mailbox.cookie()).toBeUndefined();
+    expect(await (await api.as(person.cookie)).caller.auth.me()).toBeNull();
+
+    const wrong = await refusal(
+      mailbox.caller.auth.signInSecondFactor({ challenge: step.challenge, code: '123456' }),
+    );
+    expect(wrong.message).toBe(TWO_FACTOR_TEXT.wrongCode);
+    const user = await mailbox.caller.auth.signInSecondFactor({
+      challenge: step.challenge,
+      code: person.recoveryCodes[3] ?? '',
+    });
+    expect(user.id).toBe(person.user.id);
+    expect((await (await api.as(mailbox.cookie())).caller.auth.me())?.id).toBe(person.user.id);
+  });
+
+  it('adds no codes with a later passkey, renews them with the password, and takes them with the last passkey', async () => {
+    const person = await withPasskey();
+    const { token, options } = await person.caller.account.passkeyRegistrationOptions();
+    const second = device.create(options);
+    expect(
+      await person.caller.account.passkeyRegister({
+        token,
+        name: 'Phone',
+        response: second.response,
+      }),
+    ).toEqual({ success: true, recoveryCodes: [] });
+
+    const wrong = await refusal(
+      person.caller.account.recoveryCodesRenew({ password: 'not-the-password' }),
+    );
+    expect(wrong).toMatchObject({ code: 'BAD_REQUEST', message: TWO_FACTOR_TEXT.wrongPassword });
+    const { recoveryCodes } = await person.caller.account.recoveryCodesRenew({
+      password: TEST_PASSWORD,
+    });
+    expect(recoveryCodes).toHaveLength(10);
+    expect(recoveryCodes.some((c) => person.recoveryCodes.includes(c))).toBe(false);
+
+    // The old codes stopped working; the new ones work.
+    const old = await passwordStep(person.user.email);
+    const refused = await refusal(
+      old.client.caller.auth.signInSecondFactor({
+        challenge: old.step.challenge,
+        code: person.recoveryCodes[0] ?? '',
+      }),
+    );
+    expect(refused.message).toBe(TWO_FACTOR_TEXT.wrongCode);
+    const signedIn = await old.client.caller.auth.signInSecondFactor({
+      challenge: old.step.challenge,
+      code: recoveryCodes[0] ?? '',
+    });
+    expect(signedIn.id).toBe(person.user.id);
+
+    // One passkey left: the codes stay; none left: the second step is off, and the codes go.
+    await person.caller.account.passkeyRemove({ id: person.passkey.id, password: TEST_PASSWORD });
+    expect((await person.caller.account.security()).recoveryCodesLeft).toBe(9);
+    await person.caller.account.passkeyRemove({ id: second.passkey.id, password: TEST_PASSWORD });
+    expect((await person.caller.account.security()).recoveryCodesLeft).toBe(0);
+    const rows = await api.deps.db
+      .select()
+      .from(schema.recoveryCodes)
+      .where(eq(schema.recoveryCodes.userId, person.user.id));
+    expect(rows).toEqual([]);
+    signedInUser(
+      await (
+        await api.as()
+      ).caller.auth.login({ email: person.user.email, password: TEST_PASSWORD, rememberMe: false }),
+    );
+    const none = await refusal(person.caller.account.recoveryCodesRenew({ password: TEST_PASSWORD }));
+    expect(none).toMatchObject({ code: 'BAD_REQUEST', message: TWO_FACTOR_TEXT.noSecondStep });
+  });
+
+  it('gives an account that had a passkey before codes existed a way to get them', async () => {
+    const person = await withPasskey();
+    // As an account from before: a passkey, and no codes.
+    await api.deps.db
+      .delete(schema.recoveryCodes)
+      .where(eq(schema.recoveryCodes.userId, person.user.id));
+    expect((await passwordStep(person.user.email)).step.methods).toEqual(['passkey']);
+    expect((await person.caller.account.security()).recoveryCodesLeft).toBe(0);
+    const { recoveryCodes } = await person.caller.account.recoveryCodesRenew({
+      password: TEST_PASSWORD,
+    });
+    expect(recoveryCodes).toHaveLength(10);
+    expect((await passwordStep(person.user.email)).step.methods).toEqual([
+      'passkey',
+      'recovery-code',
+    ]);
+  });
+
   it('needs a session to add or remove a passkey', async () => {
     const visitor = (await api.as()).caller;
     expect((await refusal(visitor.account.passkeyRegistrationOptions())).code).toBe('UNAUTHORIZED');
     expect(
       (await refusal(visitor.account.passkeyRemove({ id: 'abc', password: TEST_PASSWORD }))).code,
+    ).toBe('UNAUTHORIZED');
+    expect(
+      (await refusal(visitor.account.recoveryCodesRenew({ password: TEST_PASSWORD }))).code,
     ).toBe('UNAUTHORIZED');
   });
 });

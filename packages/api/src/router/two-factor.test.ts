@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     expect(result).toEqual({
       secondFactorRequired: true,
       challenge: expect.any(String) as string,
-      methods: ['totp'],
+      methods: ['totp', 'recovery-code'],
     });
     expect(cookie).toBeUndefined();
     if (!('secondFactorRequired' in result)) throw new Error('no second step');
@@ -215,7 +215,7 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     const token = await api.mail.tokenFor(person.user.email, '/reset-password');
     const device = await api.as();
     const result = await device.caller.auth.resetPassword({ token, password: 'reset-pass-22' });
-    expect(result).toMatchObject({ secondFactorRequired: true, methods: ['totp'] });
+    expect(result).toMatchObject({ secondFactorRequired: true, methods: ['totp', 'recovery-code'] });
     expect(device.cookie()).toBeUndefined();
     if (!('secondFactorRequired' in result)) throw new Error('no second step');
     const user = await device.caller.auth.signInSecondFactor({

@@ -29,10 +29,10 @@ import {
   takeChallengeAttempt,
 } from './sign-in-challenges';
 import type { OpenChallenge } from './sign-in-challenges';
-import { WrongSecondFactorError } from './two-factor';
+import { WrongSecondFactorError, hasRecoveryCodes, issueRecoveryCodes } from './two-factor';
 import type { ApiConfig, ServerDeps } from './types';
 
-const { passkeys, signInChallenges, users } = schema;
+const { passkeys, recoveryCodes, signInChallenges, users } = schema;
 const M = PASSKEY_TEXT;
 
 const RP_NAME = 'YardSale';
@@ -101,12 +101,16 @@ export async function newRegistrationOptions(
   return { token, options };
 }
 
-/** Verifies the browser's new passkey against the challenge the same account was given, and keeps it. */
+/**
+ * Verifies the browser's new passkey against the challenge the same account was given, and keeps it.
+ * An account with no recovery code left gets ten with it (decision 094): a passkey turns the second
+ * step on, and the codes are the way back if its device is lost. Answers them, or none.
+ */
 export async function addPasskey(
   deps: ServerDeps,
   userId: number,
   input: { token: string; name: string; response: RegistrationResponseJSON },
-): Promise<void> {
+): Promise<string[]> {
   const open = await findChallenge(deps, 'passkey-register', input.token);
   if (open?.userId !== userId || !open.challenge) throw expired();
   // Spent whatever the outcome: an answer to one challenge is never tried twice.
@@ -123,7 +127,7 @@ export async function addPasskey(
   if (!verification?.verified) throw refused(M.notAccepted);
   const { credential } = verification.registrationInfo;
 
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // The account's row is locked while its passkeys are counted, so adds racing each other are
     // counted one after another and never pass the cap together.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -148,6 +152,7 @@ export async function addPasskey(
       .onConflictDoNothing()
       .returning({ id: passkeys.id });
     if (added.length === 0) throw refused(M.alreadyAdded);
+    return (await hasRecoveryCodes(tx, userId)) ? [] : issueRecoveryCodes(tx, deps, userId);
   });
 }
 
@@ -260,7 +265,10 @@ export async function signInWithPasskey(
   return { user, remember: input.remember };
 }
 
-/** Removes one of the account's passkeys; the password first, so a stolen session cannot. */
+/**
+ * Removes one of the account's passkeys; the password first, so a stolen session cannot. With the
+ * last one gone and no authenticator app, the second step is off and its recovery codes go too.
+ */
 export async function removePasskey(
   deps: ServerDeps,
   userId: number,
@@ -274,9 +282,24 @@ export async function removePasskey(
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
     throw new WrongSecondFactorError(M.wrongPassword);
   }
-  const removed = await deps.db
-    .delete(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  if (removed.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+  await deps.db.transaction(async (tx) => {
+    // Locked as adding one is, so a passkey added meanwhile is counted before the codes go.
+    const [account] = await tx
+      .select({ totpSecret: users.totpSecret })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const removed = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
+    if (removed.length === 0) throw new TRPCError({ code: 'NOT_FOUND', message: M.notFound });
+    const [left] = await tx
+      .select({ n: count() })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
+    if ((left?.n ?? 0) === 0 && !account?.totpSecret) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    }
+  });
 }

@@ -21,7 +21,10 @@ export function hashChallengeToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The second factors an account has: its authenticator app, and/or passkeys. */
+/**
+ * The second factors an account has: its authenticator app, and/or passkeys, and the recovery codes
+ * left to stand in for either (decision 094).
+ */
 export async function secondFactorMethods(
   deps: ServerDeps,
   userId: number,
@@ -31,12 +34,15 @@ export async function secondFactorMethods(
       totp: sql<boolean>`${users.totpSecret} is not null`,
       // Written out: drizzle drops the table names inside sql, which both tables' ids would need.
       passkey: sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`,
+      recoveryCode: sql<boolean>`exists (select 1 from recovery_codes where recovery_codes.user_id = users.id and recovery_codes.used_at is null)`,
     })
     .from(users)
     .where(eq(users.id, userId));
   const methods: SecondFactorMethod[] = [];
   if (row?.totp) methods.push('totp');
   if (row?.passkey) methods.push('passkey');
+  // Only beside a factor: codes alone never turn the second step on.
+  if (methods.length > 0 && row?.recoveryCode) methods.push('recovery-code');
   return methods;
 }
 

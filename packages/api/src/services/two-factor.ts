@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { TOTP, Secret } from 'otpauth';
 import QRCode from 'qrcode';
 
@@ -98,6 +98,34 @@ function newRecoveryCodes(): string[] {
   });
 }
 
+type Transaction = Parameters<Parameters<ServerDeps['db']['transaction']>[0]>[0];
+
+/**
+ * The account's recovery codes are replaced by ten new ones, answered to be shown this once. Part of
+ * the transaction that turns a second factor on, so codes never exist without one.
+ */
+export async function issueRecoveryCodes(
+  tx: Transaction,
+  deps: ServerDeps,
+  userId: number,
+): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c), createdAt: deps.now() })));
+  return codes;
+}
+
+/** Whether the account still has a recovery code it has not used. */
+export async function hasRecoveryCodes(tx: Transaction, userId: number): Promise<boolean> {
+  const [left] = await tx
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return (left?.n ?? 0) > 0;
+}
+
 const twoFactorError = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 
 /** What Settings shows of the account's sign-in protections. */
@@ -120,9 +148,11 @@ export async function accountSecurity(deps: ServerDeps, userId: number): Promise
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(passkeys.createdAt);
+  // Codes are a way back from a lost phone or a lost passkey: they count while either is on.
+  const secondStep = Boolean(user?.totpSecret) || keys.length > 0;
   return {
     totpEnabled: Boolean(user?.totpSecret),
-    recoveryCodesLeft: user?.totpSecret ? (codes?.left ?? 0) : 0,
+    recoveryCodesLeft: secondStep ? (codes?.left ?? 0) : 0,
     passkeys: keys,
   };
 }
@@ -138,20 +168,15 @@ export async function enableTotp(
   code: string,
 ): Promise<string[]> {
   if (!totpMatches(secret, code, deps.now())) throw twoFactorError(TWO_FACTOR_TEXT.wrongCode);
-  const codes = newRecoveryCodes();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const switched = await tx
       .update(users)
       .set({ totpSecret: secret, updatedAt: deps.now() })
       .where(and(eq(users.id, userId), isNull(users.totpSecret)))
       .returning({ id: users.id });
     if (switched.length === 0) throw twoFactorError(TWO_FACTOR_TEXT.alreadyOn);
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c), createdAt: deps.now() })));
+    return issueRecoveryCodes(tx, deps, userId);
   });
-  return codes;
 }
 
 /** A wrong password or code, counted against the account's second-factor limit by the caller. */
@@ -159,6 +184,31 @@ export class WrongSecondFactorError extends TRPCError {
   constructor(message: string) {
     super({ code: 'BAD_REQUEST', message });
   }
+}
+
+/**
+ * Ten new recovery codes in place of the old, for an account with a second factor; the password
+ * first, so a stolen session cannot take a way in of its own.
+ */
+export async function renewRecoveryCodes(
+  deps: ServerDeps,
+  userId: number,
+  password: string,
+): Promise<string[]> {
+  const [user] = await deps.db
+    .select({
+      passwordHash: users.passwordHash,
+      totpSecret: users.totpSecret,
+      // Written out: drizzle drops the table names inside sql, which both tables' ids would need.
+      passkey: sql<boolean>`exists (select 1 from passkeys where passkeys.user_id = users.id)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw new WrongSecondFactorError(TWO_FACTOR_TEXT.wrongPassword);
+  }
+  if (!user.totpSecret && !user.passkey) throw twoFactorError(TWO_FACTOR_TEXT.noSecondStep);
+  return deps.db.transaction((tx) => issueRecoveryCodes(tx, deps, userId));
 }
 
 /** Switches the authenticator off: the password and a current (or recovery) code, both. */
@@ -184,6 +234,12 @@ export async function disableTotp(
       .update(users)
       .set({ totpSecret: null, updatedAt: deps.now() })
       .where(eq(users.id, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    // With a passkey still asked for, the codes remain its way back (decision 094).
+    const [key] = await tx
+      .select({ id: passkeys.id })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .limit(1);
+    if (!key) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   });
 }
