@@ -88,6 +88,7 @@ describe.each(testDatabaseKinds())('authorization matrix of the REST paths on %s
       'GET /api/geo/map-config',
       'GET /api/push/config',
       'GET /api/session',
+      'POST /api/auth/check-reset-link',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
       'POST /api/auth/verify-email',

@@ -238,6 +238,12 @@ describe.each(testDatabaseKinds())('authorization matrix of the procedures on %s
         input: { token: 'not-anyones-token', password: 'a-new-password-9' },
         answer: [400, UI_TEXT.account.reset.invalidLink],
       },
+      'auth.checkResetLink': {
+        access: 'public',
+        query: false,
+        input: { token: 'not-anyones-token' },
+        answer: [400, UI_TEXT.account.reset.invalidLink],
+      },
       'auth.passkeySignInOptions': {
         access: 'public',
         query: false,
@@ -286,6 +292,11 @@ describe.each(testDatabaseKinds())('authorization matrix of the procedures on %s
         access: 'user',
         query: false,
         input: { id: 'not-a-passkey', password: 'matrix-pass' },
+      },
+      'account.recoveryCodesRenew': {
+        access: 'user',
+        query: false,
+        input: { password: 'matrix-pass' },
       },
       'account.delete': {
         access: 'user',

@@ -38,6 +38,7 @@ const REST_PATHS: Record<string, Who[]> = {
   'GET /api/user/pending-email': ['user'],
   'POST /api/auth/forgot-password': ['visitor'],
   'POST /api/auth/reset-password': ['visitor'],
+  'POST /api/auth/check-reset-link': ['visitor'],
   'POST /api/user/profile-picture': ['visitor', 'user'],
   'DELETE /api/user/profile-picture': ['user'],
   'GET /api/user/export': ['user'],

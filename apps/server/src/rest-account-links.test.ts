@@ -87,6 +87,9 @@ describe.each(testDatabaseKinds())('verification and reset links over REST on %s
     ]);
 
     const token = await server.mailbox.tokenFor(email, '/reset-password');
+    // The page checks its link as it opens; checking spends nothing.
+    const checked = await restClient(server).POST('/api/auth/check-reset-link', { body: { token } });
+    expect([checked.response.status, checked.data]).toEqual([200, { success: true }]);
     const device = restClient(server);
     const reset = await device.POST('/api/auth/reset-password', {
       body: { token, password: 'rest-new-pass' },
@@ -102,6 +105,13 @@ describe.each(testDatabaseKinds())('verification and reset links over REST on %s
       body: { token, password: 'rest-other-pass' },
     });
     expect([reused.response.status, reused.error?.message]).toEqual([400, M.reset.invalidLink]);
+    const usedCheck = await restClient(server).POST('/api/auth/check-reset-link', {
+      body: { token },
+    });
+    expect([usedCheck.response.status, usedCheck.error?.message]).toEqual([
+      400,
+      M.reset.invalidLink,
+    ]);
     const login = await restClient(server).POST('/api/login', {
       body: { email, password: 'rest-new-pass' },
     });

@@ -193,6 +193,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/check-reset-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a reset link still works (unused, unexpired), before a new password is chosen; spends nothing; failed checks are rate limited */
+        post: operations["checkResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/reset-password": {
         parameters: {
             query?: never;
@@ -1341,7 +1358,7 @@ export interface operations {
                         /** @constant */
                         secondFactorRequired: true;
                         challenge: string;
-                        methods: ("totp" | "passkey")[];
+                        methods: ("totp" | "passkey" | "recovery-code")[];
                     };
                 };
             };
@@ -1862,6 +1879,69 @@ export interface operations {
             };
         };
     };
+    checkResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
     resetPassword: {
         parameters: {
             query?: never;
@@ -1902,7 +1982,7 @@ export interface operations {
                         /** @constant */
                         secondFactorRequired: true;
                         challenge: string;
-                        methods: ("totp" | "passkey")[];
+                        methods: ("totp" | "passkey" | "recovery-code")[];
                     };
                 };
             };

@@ -100,5 +100,9 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** A reset link checked as its page opens, before any password is typed; nothing is spent. */
+export const checkResetLinkSchema = z.object({ token: linkToken });
+export type CheckResetLinkInput = z.input<typeof checkResetLinkSchema>;
+
 /** Where an address change stands: the address waiting for its link to be opened, if any. */
 export const pendingEmailSchema = z.object({ pendingEmail: z.string().nullable() });

@@ -230,6 +230,70 @@ describe.each(testDatabaseKinds())('verified e-mail and forgotten passwords on %
   });
 });
 
+describe.each(testDatabaseKinds())('checking a reset link as its page opens on %s', (kind) => {
+  let api: TestApi;
+  let clock = START;
+  beforeAll(async () => {
+    api = await createTestApi(kind, {
+      now: () => clock,
+      rateLimits: { linkAttemptsByClient: { points: 3, durationSeconds: 15 * 60 } },
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('says a working link works without spending it, and refuses a used, expired or outdated one at once', async () => {
+    clock = START;
+    const person = await api.signUp('Kit');
+    const token = await ask(api, person.user.email, '203.0.113.40');
+    const page = (await api.as(undefined, '203.0.113.41')).caller;
+    expect(await page.auth.checkResetLink({ token })).toEqual({ success: true });
+    expect(await page.auth.checkResetLink({ token })).toEqual({ success: true });
+    // Checking spent nothing: the link still sets the password, once.
+    signedInUser(await page.auth.resetPassword({ token, password: 'checked-then-set' }));
+    const used = await refusal(page.auth.checkResetLink({ token }));
+    expect(used).toMatchObject({ code: 'BAD_REQUEST', message: M.reset.invalidLink });
+
+    const late = await ask(api, person.user.email, '203.0.113.40');
+    clock = new Date(START.getTime() + HOUR_MS + 1000);
+    const expired = await refusal(
+      (await api.as(undefined, '203.0.113.42')).caller.auth.checkResetLink({ token: late }),
+    );
+    expect(expired.message).toBe(M.reset.invalidLink);
+
+    clock = new Date(START.getTime() + 2 * HOUR_MS);
+    await api.deps.rateLimits.reset('passwordResetMailByAccount', String(person.user.id));
+    const before = await ask(api, person.user.email, '203.0.113.40');
+    const moved = `kit-moved-${kind}@example.com`;
+    await person.caller.account.updateProfile({ firstName: 'Kit', lastName: 'Lane', email: moved });
+    await person.caller.auth.verifyEmail({
+      token: await api.mail.tokenFor(moved, '/verify-email'),
+    });
+    const outdated = await refusal(
+      (await api.as(undefined, '203.0.113.43')).caller.auth.checkResetLink({ token: before }),
+    );
+    expect(outdated.message).toBe(M.reset.invalidLink);
+  });
+
+  it('counts a wrong token against the client’s link attempts, as opening one does', async () => {
+    clock = START;
+    const guesser = (await api.as(undefined, '203.0.113.44')).caller;
+    for (let i = 0; i < 3; i += 1) {
+      const wrong = await refusal(guesser.auth.checkResetLink({ token: `made-up-token-${String(i)}` }));
+      expect(wrong.code).toBe('BAD_REQUEST');
+    }
+    const person = await api.signUp('Lou');
+    const token = await ask(api, person.user.email, '203.0.113.45');
+    const stopped = await refusal(guesser.auth.checkResetLink({ token }));
+    expect(stopped.code).toBe('TOO_MANY_REQUESTS');
+    // Another client is not stopped, and the link was not spent.
+    expect(
+      await (await api.as(undefined, '203.0.113.46')).caller.auth.checkResetLink({ token }),
+    ).toEqual({ success: true });
+  });
+});
+
 describe.each(testDatabaseKinds())('several reset links on %s', (kind) => {
   let api: TestApi;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 
 import {
   UI_TEXT,
+  checkResetLinkSchema,
   forgotPasswordSchema,
   passkeySignInOptionsInputSchema,
   passkeySignInOptionsSchema,
@@ -21,6 +22,7 @@ import type { SessionUser, SignInResult } from '@yardsale/validators';
 
 import type { Context } from '../context';
 import {
+  checkResetLink,
   forgotPassword,
   resetPassword,
   sendWelcomeVerification,
@@ -170,6 +172,18 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'passwordResetByClient', ctx.clientIp);
       await forgotPassword(ctx.deps, input.email);
+      return { success: true as const };
+    }),
+
+  /**
+   * Whether a reset link still works, as its page opens: a used or expired one is said at once,
+   * not after a new password is typed twice. Spends nothing; a wrong token counts as any link's does.
+   */
+  checkResetLink: publicProcedure
+    .input(checkResetLinkSchema)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await withLinkAttempt(ctx, () => checkResetLink(ctx.deps, input.token));
       return { success: true as const };
     }),
 

@@ -297,6 +297,28 @@ export async function forgotPassword(deps: ServerDeps, email: string): Promise<v
 }
 
 /**
+ * Whether a reset link would still set a password: unused, unexpired, and mailed to the account's
+ * current address. Nothing is spent; `resetPassword` decides again when the password comes.
+ */
+export async function checkResetLink(deps: ServerDeps, token: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: schema.accountTokens.id })
+    .from(schema.accountTokens)
+    .innerJoin(schema.users, eq(schema.users.id, schema.accountTokens.userId))
+    .where(
+      and(
+        eq(schema.accountTokens.tokenHash, hashLinkToken(token)),
+        eq(schema.accountTokens.purpose, 'reset-password'),
+        isNull(schema.accountTokens.usedAt),
+        gt(schema.accountTokens.expiresAt, deps.now()),
+        eq(schema.users.email, sql`coalesce(${schema.accountTokens.email}, '')`),
+        isNull(schema.users.deletedAt),
+      ),
+    );
+  if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: M.reset.invalidLink });
+}
+
+/**
  * Opens a reset link: the new password replaces the old, every session of the account ends, and the
  * address counts as verified (the link reached its inbox). The caller signs this device in.
  */

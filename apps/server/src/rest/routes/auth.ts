@@ -160,6 +160,17 @@ export const authRoutes: RestRoute[] = [
     response: successSchema,
     access: 'public',
   }),
+  procedureRoute(api.auth.checkResetLink, {
+    method: 'POST',
+    url: '/api/auth/check-reset-link',
+    operationId: 'checkResetLink',
+    summary:
+      'Whether a reset link still works (unused, unexpired), before a new password is chosen; spends nothing; failed checks are rate limited',
+    tag: 'auth',
+    body: 'input',
+    response: successSchema,
+    access: 'public',
+  }),
   procedureRoute(api.auth.resetPassword, {
     method: 'POST',
     url: '/api/auth/reset-password',
