@@ -89,6 +89,32 @@ describe('registerSchema', () => {
     expect(parsed.phone).toBe('555-0100');
   });
 
+  it('accepts phone numbers as people write them, and refuses what is not one', () => {
+    const profile = { email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee' };
+    for (const phone of [
+      '(608) 555-0134',
+      '+1 608 555 0134',
+      '555-0142',
+      '608.555.0134',
+      '+44 20 7946 0958',
+    ]) {
+      expect(parseOk(updateProfileSchema, { ...profile, phone }).phone).toBe(phone);
+    }
+    for (const phone of [
+      'not a phone',
+      '555',
+      '12345678901234567',
+      '555-0142 call me',
+      '++1 555 0142',
+      '5a5-0142',
+    ]) {
+      const result = updateProfileSchema.safeParse({ ...profile, phone });
+      expect(result.success, phone).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([UI_TEXT.profile.invalidPhone]);
+      expect(registerSchema.safeParse({ ...valid, phone }).success, phone).toBe(false);
+    }
+  });
+
   it('treats phone as optional: missing or blank becomes undefined', () => {
     expect(parseOk(registerSchema, valid).phone).toBeUndefined();
     expect(parseOk(registerSchema, { ...valid, phone: '   ' }).phone).toBeUndefined();

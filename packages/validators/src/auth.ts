@@ -9,9 +9,20 @@ const M = UI_TEXT;
 /** E-mail addresses are compared case-insensitively: stored trimmed and lower-cased. */
 const email = (invalid: string) => text().trim().toLowerCase().pipe(z.email(invalid));
 
+/**
+ * A phone number as people write one: digits with spaces, dots, dashes or brackets between them and
+ * an optional leading +, 7 to 15 digits in all (15 is the longest international number).
+ */
+function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[0-9 ().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
 const optionalPhone = text()
   .trim()
   .max(40, M.profile.phoneTooLong)
+  .refine((v) => v === '' || isPhoneNumber(v), M.profile.invalidPhone)
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 

@@ -48,6 +48,7 @@ export const UI_TEXT = {
     failedTitle: 'Error',
     failedFallback: 'Failed to update profile. Please try again.',
     phoneTooLong: 'Phone number is too long',
+    invalidPhone: 'Enter a phone number using digits, such as (608) 555-0134.',
     accountNotFound: 'Account not found',
   },
   profilePicture: {

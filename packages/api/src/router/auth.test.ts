@@ -240,6 +240,31 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
     expect((await (await api.as(first.cookie)).caller.auth.me())?.email).toBe(first.input.email);
   });
 
+  it('refuses a phone number that is not one, with its reason, and keeps the one saved', async () => {
+    const { cookie, input } = await signUp();
+    const client = await api.as(cookie);
+    await client.caller.account.updateProfile({
+      firstName: 'Ines',
+      lastName: 'Moss',
+      email: input.email,
+      phone: '(608) 555-0134',
+    });
+    const err = await rejection(
+      client.caller.account.updateProfile({
+        firstName: 'Ines',
+        lastName: 'Moss',
+        email: input.email,
+        phone: 'not a phone',
+      }),
+    );
+    expect(err.code).toBe('BAD_REQUEST');
+    expect(describeError(err, undefined)).toMatchObject({
+      message: UI_TEXT.profile.invalidPhone,
+      zodError: { fieldErrors: { phone: [UI_TEXT.profile.invalidPhone] } },
+    });
+    expect((await (await api.as(cookie)).caller.auth.me())?.phone).toBe('(608) 555-0134');
+  });
+
   it('refuses profile changes from a visitor', async () => {
     const err = await rejection(
       (await api.as()).caller.account.updateProfile({
