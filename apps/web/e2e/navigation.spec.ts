@@ -4,8 +4,21 @@ import { expect, signIn, test } from './support';
 test('an unknown address shows Page Not Found with a way home', async ({ page }) => {
   await page.goto('/no-such-street/42');
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  // The tab says so too, not the site's usual title.
+  await expect(page).toHaveTitle('Page Not Found · YardSale');
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL('/');
+  await expect(page).toHaveTitle('YardSale: your neighbourhood marketplace');
+  // Missing after a page change within the app, and named again when leaving.
+  await page.getByRole('link', { name: 'Terms' }).first().click();
+  await expect(page).toHaveTitle('Terms of Service · YardSale');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/nowhere-at-all');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveTitle('Page Not Found · YardSale');
+  await page.goBack();
+  await expect(page).toHaveTitle('Terms of Service · YardSale');
 });
 
 test('Learn More jumps to the features on the landing page', async ({ page }) => {

@@ -11,6 +11,8 @@ export function PageNotFound() {
   const user = useSessionUser();
   return (
     <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+      {/* No route's head names a page that is not there: React puts this title in the head. */}
+      <title>Page Not Found · YardSale</title>
       <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
         <CompassIcon aria-hidden="true" className="size-8" />
       </span>
