@@ -6,8 +6,8 @@ import type { APIRequestContext } from '@playwright/test';
 
 import { e2eEnv } from './env';
 
-/** Where the test server writes its mail: no SMTP_URL outside production means the outbox folder. */
-const outbox = path.join(e2eEnv.dataDir, 'outbox');
+/** Where a test server writes its mail: no SMTP_URL outside production means the outbox folder. */
+const outboxOf = (dataDir: string) => path.join(dataDir, 'outbox');
 
 /** Undoes quoted-printable: long lines are folded with "=" and "=" itself is written "=3D". */
 function decodeQuotedPrintable(raw: string): string {
@@ -20,7 +20,13 @@ function decodeQuotedPrintable(raw: string): string {
  * The newest link to `page` (e.g. '/verify-email') mailed to `to`, read from the outbox as a
  * person would open it; waits up to 10 s for the mail to be written.
  */
-export async function mailedLink(to: string, page: string): Promise<string> {
+export async function mailedLink(
+  to: string,
+  page: string,
+  /** The server's data folder: the usual one, or the passkey journeys' own. */
+  dataDir = e2eEnv.dataDir,
+): Promise<string> {
+  const outbox = outboxOf(dataDir);
   const pattern = new RegExp(`https?://[^\\s"<>]*${page}\\?token=[A-Za-z0-9_-]+`, 'g');
   let link: string | undefined;
   await expect

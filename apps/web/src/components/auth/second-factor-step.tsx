@@ -4,6 +4,7 @@ import { Button, FormField, Input } from '@yardsale/ui';
 import { PASSKEY_TEXT, TWO_FACTOR_TEXT, secondFactorCodeSchema } from '@yardsale/validators';
 import type { SecondFactorRequired } from '@yardsale/validators';
 import { ShieldCheckIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -13,33 +14,34 @@ import { useTRPC } from '../../lib/trpc';
 import { PasskeyButton } from './passkey-button';
 
 const M = TWO_FACTOR_TEXT;
-const formSchema = z.object({ code: secondFactorCodeSchema });
-type FormInput = z.input<typeof formSchema>;
+const appForm = z.object({ code: secondFactorCodeSchema });
+// The same field, asked for in the words of a recovery code.
+const recoveryForm = z.object({
+  code: z.string().trim().min(1, M.recoveryRequired).max(40, M.wrongCode),
+});
+type FormInput = z.input<typeof appForm>;
 
-/**
- * The step after a right password on an account with two-factor sign-in: no session exists until
- * the authenticator's code (or a recovery code) is given here.
- */
-export function SecondFactorStep({
-  step,
+/** The code field: the authenticator's code (or a recovery code), or a recovery code alone. */
+function CodeForm({
+  challenge,
+  recoveryOnly,
   onSignedIn,
-  onCancel,
 }: {
-  step: SecondFactorRequired;
+  challenge: string;
+  recoveryOnly: boolean;
   onSignedIn: (user: SessionUser) => Promise<void>;
-  onCancel: () => void;
 }) {
   const trpc = useTRPC();
   const verify = useMutation(trpc.auth.signInSecondFactor.mutationOptions());
-  const form = useForm<FormInput, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<FormInput, unknown, z.output<typeof appForm>>({
+    resolver: zodResolver(recoveryOnly ? recoveryForm : appForm),
     defaultValues: { code: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      const user = await verify.mutateAsync({ challenge: step.challenge, code });
+      const user = await verify.mutateAsync({ challenge, code });
       await onSignedIn(user);
     } catch (error) {
       form.setError(
@@ -50,7 +52,48 @@ export function SecondFactorStep({
     }
   });
 
+  const title = recoveryOnly ? M.recoveryCodeLabel : M.signInTitle;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={title}>
+      <FormField
+        label={recoveryOnly ? M.recoveryCodeLabel : 'Code'}
+        htmlFor="second-factor-code"
+        error={errors.code?.message}
+        description={recoveryOnly ? M.recoveryCodeHint : M.signInRecoveryHint}
+        required
+      >
+        <Input
+          autoComplete={recoveryOnly ? 'off' : 'one-time-code'}
+          autoFocus
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={recoveryOnly ? 'xxxxx-xxxxx' : '123456'}
+          {...form.register('code')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+        {M.verify}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The step after a right password on an account with two-factor sign-in: no session exists until
+ * the authenticator's code, a passkey, or a recovery code is given here.
+ */
+export function SecondFactorStep({
+  step,
+  onSignedIn,
+  onCancel,
+}: {
+  step: SecondFactorRequired;
+  onSignedIn: (user: SessionUser) => Promise<void>;
+  onCancel: () => void;
+}) {
   const withApp = step.methods.includes('totp');
+  // Without an app, the codes are the way back from a lost passkey (decision 094).
+  const [withCode, setWithCode] = useState(false);
 
   return (
     <div className="grid gap-5">
@@ -66,26 +109,7 @@ export function SecondFactorStep({
         </div>
       </div>
       {withApp ? (
-        <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={M.signInTitle}>
-          <FormField
-            label="Code"
-            htmlFor="second-factor-code"
-            error={errors.code?.message}
-            description={M.signInRecoveryHint}
-            required
-          >
-            <Input
-              autoComplete="one-time-code"
-              autoFocus
-              spellCheck={false}
-              placeholder="123456"
-              {...form.register('code')}
-            />
-          </FormField>
-          <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-            {M.verify}
-          </Button>
-        </form>
+        <CodeForm challenge={step.challenge} recoveryOnly={false} onSignedIn={onSignedIn} />
       ) : null}
       {step.methods.includes('passkey') ? (
         <PasskeyButton
@@ -93,6 +117,15 @@ export function SecondFactorStep({
           label={PASSKEY_TEXT.useForSecondStep}
           onSignedIn={onSignedIn}
         />
+      ) : null}
+      {!withApp && step.methods.includes('recovery-code') ? (
+        withCode ? (
+          <CodeForm challenge={step.challenge} recoveryOnly onSignedIn={onSignedIn} />
+        ) : (
+          <Button type="button" variant="outline" onClick={() => setWithCode(true)}>
+            {M.useRecoveryCode}
+          </Button>
+        )
       ) : null}
       <Button type="button" variant="ghost" onClick={onCancel}>
         {M.backToPassword}

@@ -16,7 +16,12 @@ import {
   Skeleton,
   toast,
 } from '@yardsale/ui';
-import { PASSKEY_TEXT, passkeyNameSchema, passkeyRemoveSchema } from '@yardsale/validators';
+import {
+  PASSKEY_TEXT,
+  TWO_FACTOR_TEXT,
+  passkeyNameSchema,
+  passkeyRemoveSchema,
+} from '@yardsale/validators';
 import { FingerprintIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,6 +34,7 @@ import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 import { IconCardHeader } from '../layout/icon-card-header';
 import { FormAlert } from '../forms/form-alert';
+import { RecoveryCodesContent, RenewRecoveryCodesDialog } from './recovery-codes';
 
 const M = PASSKEY_TEXT;
 const DAY = { zone: 'local', month: 'short', year: true } as const;
@@ -59,7 +65,10 @@ export function PasskeysCard() {
   const security = useQuery(trpc.account.security.queryOptions());
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [renewing, setRenewing] = useState(false);
   const passkeys = security.data?.passkeys;
+  // With the authenticator app on, its card already speaks of the codes.
+  const showCodes = security.data && !security.data.totpEnabled && (passkeys?.length ?? 0) > 0;
 
   return (
     <Card role="region" aria-labelledby="passkeys-heading">
@@ -99,6 +108,14 @@ export function PasskeysCard() {
             ))}
           </ul>
         )}
+        {showCodes ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-muted/50 px-4 py-3 text-sm">
+            <span>{TWO_FACTOR_TEXT.recoveryLeft(security.data.recoveryCodesLeft)}</span>
+            <Button variant="outline" size="sm" onClick={() => setRenewing(true)}>
+              {TWO_FACTOR_TEXT.renew}
+            </Button>
+          </div>
+        ) : null}
         <div>
           <Button onClick={() => setAdding(true)} disabled={passkeys === undefined}>
             {M.add}
@@ -107,6 +124,9 @@ export function PasskeysCard() {
       </CardContent>
       <Dialog open={adding} onOpenChange={setAdding}>
         {adding ? <AddPasskeyDialog onDone={() => setAdding(false)} /> : null}
+      </Dialog>
+      <Dialog open={renewing} onOpenChange={setRenewing}>
+        {renewing ? <RenewRecoveryCodesDialog onDone={() => setRenewing(false)} /> : null}
       </Dialog>
       <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
         {removing ? (
@@ -131,13 +151,16 @@ function AddPasskeyDialog({ onDone }: { onDone: () => void }) {
     defaultValues: { name: deviceName() },
   });
   const { errors, isSubmitting } = form.formState;
+  // The first passkey turns the second step on: its recovery codes are shown this once.
+  const [codes, setCodes] = useState<string[] | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
+    let recoveryCodes: string[];
     try {
       const { token, options } = await registrationOptions.mutateAsync();
       // The library is fetched here, on the click, not with the Settings page.
       const response = await createPasskey(options);
-      await register.mutateAsync({ token, name, response });
+      ({ recoveryCodes } = await register.mutateAsync({ token, name, response }));
     } catch (error) {
       form.setError('root.server', {
         type: 'server',
@@ -146,9 +169,23 @@ function AddPasskeyDialog({ onDone }: { onDone: () => void }) {
       return;
     }
     await queryClient.invalidateQueries(trpc.account.security.pathFilter());
+    if (recoveryCodes.length > 0) setCodes(recoveryCodes);
+    else added();
+  });
+  const added = () => {
     toast({ variant: 'success', title: M.addedTitle, description: M.addedDescription });
     onDone();
-  });
+  };
+
+  if (codes) {
+    return (
+      <RecoveryCodesContent
+        codes={codes}
+        description={TWO_FACTOR_TEXT.passkeyRecoveryDescription}
+        onDone={added}
+      />
+    );
+  }
 
   return (
     <DialogContent>

@@ -28,6 +28,7 @@ import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { PasswordInput } from '../forms/password-input';
 import { IconCardHeader } from '../layout/icon-card-header';
+import { RecoveryCodesContent } from './recovery-codes';
 
 const M = TWO_FACTOR_TEXT;
 
@@ -116,42 +117,14 @@ function EnableDialog({ onDone }: { onDone: () => void }) {
 
   if (codes) {
     return (
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{M.recoveryTitle}</DialogTitle>
-          <DialogDescription>{M.recoveryDescription}</DialogDescription>
-        </DialogHeader>
-        <ol
-          aria-label="Recovery codes"
-          className="grid grid-cols-2 gap-2 rounded-xl border bg-muted/50 p-4 font-mono text-sm"
-        >
-          {codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ol>
-        <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => {
-              void navigator.clipboard.writeText(codes.join('\n')).then(() => {
-                toast({ variant: 'success', title: M.recoveryCopied });
-              });
-            }}
-          >
-            {M.recoveryCopy}
-          </Button>
-          <Button
-            type="button"
-            onClick={() => {
-              toast({ variant: 'success', title: M.enabledTitle });
-              onDone();
-            }}
-          >
-            {M.recoveryDone}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
+      <RecoveryCodesContent
+        codes={codes}
+        description={M.recoveryDescription}
+        onDone={() => {
+          toast({ variant: 'success', title: M.enabledTitle });
+          onDone();
+        }}
+      />
     );
   }
 
