@@ -1,6 +1,6 @@
 import { UI_TEXT } from '@yardsale/validators';
 
-import { currentToast, expect, field, newNeighbour, signIn, test } from './support';
+import { currentToast, expect, field, newNeighbour, ownAddress, signIn, test } from './support';
 
 test('a new neighbour signs up from the landing page and lands on Browse', async ({ page }) => {
   const neighbour = newNeighbour('Ana', 'Reyes');
@@ -44,6 +44,49 @@ test('an address already in use is refused and the form keeps its values', async
   await expect(page).toHaveURL(/\/auth/);
   await expect(field(page, 'First name')).toHaveValue('Another');
   await expect(field(page, 'Email')).toHaveValue(neighbour.email);
+});
+
+test('a failed sign-up’s message goes once a corrected one opens the account', async ({
+  page,
+  neighbour,
+}) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  const fresh = newNeighbour('Tova', 'Lind');
+  await page.goto('/auth?mode=register');
+  await field(page, 'First name').fill(fresh.firstName);
+  await field(page, 'Last name').fill(fresh.lastName);
+  await field(page, 'Email').fill(neighbour.email);
+  await field(page, 'Password').fill(fresh.password);
+  await page.getByRole('checkbox', { name: /agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(currentToast(page)).toContainText(UI_TEXT.register.emailTaken);
+
+  await field(page, 'Email').fill(fresh.email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByText(`Hi ${fresh.firstName}`)).toBeVisible();
+  await expect(page.getByText(UI_TEXT.register.failedTitle)).toHaveCount(0);
+  await expect(page.getByText(UI_TEXT.register.emailTaken)).toHaveCount(0);
+});
+
+test('the sign-in form links the Terms and the Privacy Policy, each in a new tab', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  for (const [name, path, heading] of [
+    ['Terms of Service', '/terms', /Terms/],
+    ['Privacy Policy', '/privacy', /Privacy/],
+  ] as const) {
+    const link = form.getByRole('link', { name: new RegExp(`^${name}`) });
+    await expect(link).toHaveAttribute('target', '_blank');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await expect(tab).toHaveURL(path);
+    await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await tab.close();
+  }
+  // The sign-in page itself stays where it was.
+  await expect(page).toHaveURL('/auth');
 });
 
 test('a wrong password is refused with the server’s reason', async ({ page, neighbour }) => {

@@ -48,6 +48,9 @@ export const RESET_TEXT = {
   invalidLink:
     'This link has expired or was already used. Ask for a new one from the sign-in page.',
   failedTitle: 'Could not change your password',
+  linkFailedTitle: 'This reset link does not work',
+  checking: 'Checking your link…',
+  newLink: 'Send me a new link',
 } as const;
 
 export const ACCOUNT_TEXT = {

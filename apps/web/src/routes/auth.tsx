@@ -1,5 +1,5 @@
 import { Link, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { PageSpinner, cn } from '@yardsale/ui';
+import { PageSpinner, cn, dismissToast } from '@yardsale/ui';
 import { HandCoinsIcon, LockIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
 
 import { RegisterForm } from '../components/auth/register-form';
@@ -49,6 +49,8 @@ function AuthPage() {
   const trpcClient = useTRPCClient();
 
   const onSignedIn = async (user: SessionUser) => {
+    // What this page said of an earlier failed try no longer applies once the account is open.
+    dismissToast();
     replaceSession(user);
     // This browser's push, if it had any, goes back to whoever turned it on (lib/push.ts).
     void import('../lib/push')

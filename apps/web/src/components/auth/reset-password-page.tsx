@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Button, FormField, toast } from '@yardsale/ui';
+import { Button, FormField, Skeleton, toast } from '@yardsale/ui';
 import {
   PASSWORD_MIN_LENGTH,
   RESET_TEXT,
@@ -10,14 +10,14 @@ import {
   resetPasswordSchema,
 } from '@yardsale/validators';
 import type { SecondFactorRequired } from '@yardsale/validators';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 import { AuthCard } from './auth-card';
 import { SecondFactorStep } from './second-factor-step';
 import { PasswordInput } from '../forms/password-input';
-import { applyServerFieldErrors, serverMessage } from '../../lib/errors';
+import { applyServerFieldErrors, errorCode, serverMessage } from '../../lib/errors';
 import type { SessionUser } from '../../lib/session';
 import { useReplaceSession } from '../../lib/session-actions';
 import { useTRPC } from '../../lib/trpc';
@@ -31,13 +31,33 @@ const formSchema = resetPasswordSchema
   });
 type FormInput = z.input<typeof formSchema>;
 
+/** Where a link that no longer works leads: a new one, asked for in one click. */
+function NewLinkLink() {
+  return (
+    <Link
+      to="/forgot-password"
+      className="mt-1 inline-block font-semibold underline underline-offset-4"
+    >
+      {RESET_TEXT.newLink}
+    </Link>
+  );
+}
+
 /**
- * The page a reset link opens: the new password twice; then signed in, or, with two-factor sign-in,
+ * The page a reset link opens: the link is checked at once (a used or expired one is said before
+ * anything is typed), then the new password twice; then signed in, or, with two-factor sign-in,
  * the code step first. Kept out of the route file so its form schema loads only with this page.
  */
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
   const trpc = useTRPC();
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  const check = useMutation(trpc.auth.checkResetLink.mutationOptions());
+  const checked = useRef(false);
+  useEffect(() => {
+    if (!token || checked.current) return;
+    checked.current = true;
+    check.mutate({ token });
+  }, [token, check]);
   const replaceSession = useReplaceSession();
   const navigate = useNavigate();
   const form = useForm<FormInput, unknown, z.output<typeof formSchema>>({
@@ -85,6 +105,32 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
     );
   }
 
+  // A link refused for what it is: said at once. Any other failure (a wait, no connection) leaves
+  // the form, whose own answer will tell.
+  if (check.isError && errorCode(check.error) === 'BAD_REQUEST') {
+    return (
+      <AuthCard title={RESET_TEXT.linkFailedTitle}>
+        <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-destructive">
+          <p className="font-medium">{serverMessage(check.error) ?? RESET_TEXT.invalidLink}</p>
+          <NewLinkLink />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (check.isPending || check.isIdle) {
+    return (
+      <AuthCard title={RESET_TEXT.title}>
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">{RESET_TEXT.checking}</span>
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      </AuthCard>
+    );
+  }
+
   if (secondStep) {
     return (
       <AuthCard title={RESET_TEXT.doneTitle}>
@@ -120,12 +166,7 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
         {errors.root?.server?.message ? (
           <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-destructive">
             <p className="font-medium">{errors.root.server.message}</p>
-            <Link
-              to="/forgot-password"
-              className="mt-1 inline-block font-semibold underline underline-offset-4"
-            >
-              Send me a new link
-            </Link>
+            <NewLinkLink />
           </div>
         ) : null}
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>

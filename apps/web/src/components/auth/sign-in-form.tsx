@@ -16,6 +16,9 @@ import { RememberMeField } from '../forms/remember-me-field';
 import { PasskeyButton } from './passkey-button';
 import { SecondFactorStep } from './second-factor-step';
 
+const legalLinkClasses =
+  'font-medium text-primary underline underline-offset-2 hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none rounded-sm';
+
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => Promise<void> }) {
   const trpc = useTRPC();
   const login = useMutation(trpc.auth.login.mutationOptions());
@@ -94,6 +97,19 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
         remember={() => form.getValues('rememberMe') === true}
         onSignedIn={onSignedIn}
       />
+      <p className="text-center text-sm text-muted-foreground">
+        By signing in, you agree to our{' '}
+        <Link to="/terms" target="_blank" rel="noopener" className={legalLinkClasses}>
+          Terms of Service
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" target="_blank" rel="noopener" className={legalLinkClasses}>
+          Privacy Policy
+          <span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+        .
+      </p>
     </form>
   );
 }
