@@ -7,7 +7,14 @@ import { MAX_PASSKEYS_PER_ACCOUNT, PASSKEY_TEXT, TWO_FACTOR_TEXT } from '@yardsa
 import type { SignInResult } from '@yardsale/validators';
 
 import { relyingParty } from '../services/passkeys';
-import { TEST_PASSWORD, createTestApi, refusal, signedInUser } from '../../test/testing';
+import {
+  TEST_PASSWORD,
+  authenticatorCode,
+  createTestApi,
+  refusal,
+  signUpWithTwoFactor,
+  signedInUser,
+} from '../../test/testing';
 import type { TestApi } from '../../test/testing';
 import { softwareAuthenticator } from '../../test/webauthn-testing';
 import type { SoftwarePasskey } from '../../test/webauthn-testing';
@@ -436,7 +443,9 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
         await api.as()
       ).caller.auth.login({ email: person.user.email, password: TEST_PASSWORD, rememberMe: false }),
     );
-    const none = await refusal(person.caller.account.recoveryCodesRenew({ password: TEST_PASSWORD }));
+    const none = await refusal(
+      person.caller.account.recoveryCodesRenew({ password: TEST_PASSWORD }),
+    );
     expect(none).toMatchObject({ code: 'BAD_REQUEST', message: TWO_FACTOR_TEXT.noSecondStep });
   });
 
@@ -456,6 +465,31 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
       'passkey',
       'recovery-code',
     ]);
+  });
+
+  it('keeps the app’s codes for a passkey when the app is turned off, and adds none beside them', async () => {
+    const { person, secret, recoveryCodes } = await signUpWithTwoFactor(api, 'Ada', new Date());
+    const { token, options } = await person.caller.account.passkeyRegistrationOptions();
+    const created = device.create(options);
+    expect(
+      await person.caller.account.passkeyRegister({
+        token,
+        name: 'Laptop',
+        response: created.response,
+      }),
+    ).toEqual({ success: true, recoveryCodes: [] });
+    await person.caller.account.totpDisable({
+      password: TEST_PASSWORD,
+      code: authenticatorCode(secret, new Date()),
+    });
+    expect((await person.caller.account.security()).recoveryCodesLeft).toBe(10);
+    const { client, step } = await passwordStep(person.user.email);
+    expect(step.methods).toEqual(['passkey', 'recovery-code']);
+    const user = await client.caller.auth.signInSecondFactor({
+      challenge: step.challenge,
+      code: recoveryCodes[0] ?? '',
+    });
+    expect(user.id).toBe(person.user.id);
   });
 
   it('needs a session to add or remove a passkey', async () => {
