@@ -88,7 +88,9 @@ describe.each(testDatabaseKinds())('verification and reset links over REST on %s
 
     const token = await server.mailbox.tokenFor(email, '/reset-password');
     // The page checks its link as it opens; checking spends nothing.
-    const checked = await restClient(server).POST('/api/auth/check-reset-link', { body: { token } });
+    const checked = await restClient(server).POST('/api/auth/check-reset-link', {
+      body: { token },
+    });
     expect([checked.response.status, checked.data]).toEqual([200, { success: true }]);
     const device = restClient(server);
     const reset = await device.POST('/api/auth/reset-password', {

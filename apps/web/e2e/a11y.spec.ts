@@ -41,7 +41,10 @@ for (const { name: width, viewport } of WIDTHS) {
       { path: '/no-such-street/42', heading: 'Page Not Found' },
       { path: '/forgot-password', heading: 'Forgot your password?' },
       // Links that no longer work still get a readable page.
-      { path: '/reset-password?token=expired-or-unknown', heading: 'Choose a new password' },
+      {
+        path: '/reset-password?token=expired-or-unknown',
+        heading: 'This reset link does not work',
+      },
       { path: '/verify-email?token=expired-or-unknown', heading: 'This link does not work' },
       { path: '/verify-email', heading: 'This link does not work' },
       // A mail's unsubscribe link, and one cut short.

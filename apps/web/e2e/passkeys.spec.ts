@@ -145,7 +145,9 @@ test('a neighbour who lost their passkey gets back in with a reset link and a re
   await page.getByRole('button', { name: 'Lost your passkey? Use a recovery code' }).click();
   await field(page, 'Recovery code').fill('aaaaa-bbbbb');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('That code is not right.')).toBeVisible();
+  await expect(
+    page.getByText('That recovery code is not right, or was already used.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/reset-password/);
   await settled(page);
   await expectNoSeriousViolations(page, 'the recovery code step');

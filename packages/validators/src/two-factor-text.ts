@@ -35,6 +35,7 @@ export const TWO_FACTOR_TEXT = {
   recoveryCodeLabel: 'Recovery code',
   recoveryCodeHint: 'One of the ten codes you saved when you added your first passkey.',
   recoveryRequired: 'Enter one of your recovery codes.',
+  wrongRecoveryCode: 'That recovery code is not right, or was already used. Try another one.',
   passkeyRecoveryDescription:
     'Each code signs you in once if you lose the device your passkey is on. Keep them somewhere safe: they are shown only now.',
   renew: 'New recovery codes',
@@ -42,7 +43,8 @@ export const TWO_FACTOR_TEXT = {
   renewDescription:
     'Enter your password. Ten new codes replace the old ones, which stop working at once.',
   renewSubmit: 'Show new codes',
-  noSecondStep: 'Recovery codes come with two-factor sign-in: add a passkey or an authenticator app first.',
+  noSecondStep:
+    'Recovery codes come with two-factor sign-in: add a passkey or an authenticator app first.',
   verify: 'Verify',
   backToPassword: 'Use a different account',
   codeRequired: 'Enter the code from your authenticator app.',

@@ -280,7 +280,9 @@ describe.each(testDatabaseKinds())('checking a reset link as its page opens on %
     clock = START;
     const guesser = (await api.as(undefined, '203.0.113.44')).caller;
     for (let i = 0; i < 3; i += 1) {
-      const wrong = await refusal(guesser.auth.checkResetLink({ token: `made-up-token-${String(i)}` }));
+      const wrong = await refusal(
+        guesser.auth.checkResetLink({ token: `made-up-token-${String(i)}` }),
+      );
       expect(wrong.code).toBe('BAD_REQUEST');
     }
     const person = await api.signUp('Lou');

@@ -215,7 +215,10 @@ describe.each(testDatabaseKinds())('two-factor sign-in with an authenticator app
     const token = await api.mail.tokenFor(person.user.email, '/reset-password');
     const device = await api.as();
     const result = await device.caller.auth.resetPassword({ token, password: 'reset-pass-22' });
-    expect(result).toMatchObject({ secondFactorRequired: true, methods: ['totp', 'recovery-code'] });
+    expect(result).toMatchObject({
+      secondFactorRequired: true,
+      methods: ['totp', 'recovery-code'],
+    });
     expect(device.cookie()).toBeUndefined();
     if (!('secondFactorRequired' in result)) throw new Error('no second step');
     const user = await device.caller.auth.signInSecondFactor({

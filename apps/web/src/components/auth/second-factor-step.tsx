@@ -44,9 +44,14 @@ function CodeForm({
       const user = await verify.mutateAsync({ challenge, code });
       await onSignedIn(user);
     } catch (error) {
+      const message = serverMessage(error) ?? M.wrongCode;
+      // The server's answer speaks of the app; a recovery code is checked against paper, not an app.
       form.setError(
         'code',
-        { type: 'server', message: serverMessage(error) ?? M.wrongCode },
+        {
+          type: 'server',
+          message: recoveryOnly && message === M.wrongCode ? M.wrongRecoveryCode : message,
+        },
         { shouldFocus: true },
       );
     }
