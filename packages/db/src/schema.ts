@@ -1,5 +1,6 @@
 import {
   CATEGORIES,
+  CONVERSATION_CLOSED_REASONS,
   LISTING_TYPES,
   NOTIFICATION_KINDS,
   PRICE_RANGES,
@@ -409,8 +410,13 @@ export const USER_EVENT_KINDS = [
   'message.read',
   'message.deleted',
   'conversation.deleted',
+  'conversation.closed',
 ] as const;
 export const userEventKind = pgEnum('user_event_kind', USER_EVENT_KINDS);
+export const conversationClosedReason = pgEnum(
+  'conversation_closed_reason',
+  CONVERSATION_CLOSED_REASONS,
+);
 
 /**
  * What each user's open clients must hear about, in database order. The id is the resume point:
@@ -428,6 +434,8 @@ export const userEvents = pgTable(
     /** Not a foreign key: the event outlives a deleted conversation. */
     conversationId: integer().notNull(),
     messageId: integer(),
+    /** Why the conversation closed, for 'conversation.closed' only. */
+    closedReason: conversationClosedReason(),
     createdAt: createdAt(),
   },
   (t) => [index('user_events_user_id_id_idx').on(t.userId, t.id)],

@@ -146,6 +146,17 @@ export const REPORT_TRANSITIONS: Readonly<Record<ReportStatus, readonly ReportSt
   dismissed: [],
 };
 
+/**
+ * Why a conversation closed under an open thread: its listing was deleted by the seller, removed by
+ * the admin, or deleted after it ended. A later reason (sold) joins this list and the notice texts.
+ */
+export const CONVERSATION_CLOSED_REASONS = [
+  'listing.deleted',
+  'listing.removed',
+  'listing.ended',
+] as const;
+export type ConversationClosedReason = (typeof CONVERSATION_CLOSED_REASONS)[number];
+
 export const USER_ROLES = ['user', 'admin', 'system'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

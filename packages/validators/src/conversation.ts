@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-import { PRICE_RANGES } from './constants';
+import { CONVERSATION_CLOSED_REASONS, PRICE_RANGES } from './constants';
 import { idSchema as id } from './input';
 import { messageContentSchema } from './trust';
 
@@ -90,6 +90,15 @@ export const conversationEventSchema = z.discriminatedUnion('kind', [
     messageId: z.number().int(),
   }),
   z.object({ kind: z.literal('conversation.deleted'), conversationId: z.number().int() }),
+  /**
+   * The conversation is closed for the other party: its listing was deleted, so the conversation was
+   * removed with it. An open thread keeps what it shows and says why; nothing more can be sent.
+   */
+  z.object({
+    kind: z.literal('conversation.closed'),
+    conversationId: z.number().int(),
+    reason: z.enum(CONVERSATION_CLOSED_REASONS),
+  }),
   /**
    * The client resumed from an event that is no longer kept (older than the kept week, or unknown):
    * what it missed cannot be replayed, so it refetches everything it shows (decision 059).

@@ -135,6 +135,13 @@ export const UI_TEXT = {
     notFound: 'Conversation not found',
     ownListing: 'This is your own listing',
     announcementReadOnly: 'Announcements cannot be answered',
+    /** The notice in a thread whose conversation closed, and why the composer is shut. */
+    closed: {
+      'listing.deleted': 'This listing was deleted by the seller',
+      'listing.removed': 'This listing was removed by YardSale',
+      'listing.ended': 'This listing has ended and was removed',
+    },
+    closedComposer: 'This conversation is closed: no more messages can be sent.',
   },
   /** An open conversation's history and what arrives while it is read. */
   thread: {

@@ -49,7 +49,7 @@ export const adminRouter = createTRPCRouter({
     .input(z.object({ id: idSchema }))
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
-      if ((await deleteListings(ctx.deps, [input.id])) === 0) {
+      if ((await deleteListings(ctx.deps, [input.id], 'listing.removed')) === 0) {
         throw new TRPCError({ code: 'NOT_FOUND', message: UI_TEXT.listing.notFound });
       }
       return { success: true as const };

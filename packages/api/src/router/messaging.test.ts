@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,7 +7,7 @@ import * as schema from '@yardsale/db/schema';
 import { testDatabaseKinds } from '@yardsale/db/testing';
 import { UI_TEXT } from '@yardsale/validators';
 
-import { createListing } from '../services/listings';
+import { createListing, purgeEndedListings } from '../services/listings';
 import {
   TEST_PASSWORD,
   createTestApi,
@@ -281,6 +281,137 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     const ids = [...first, ...missed].map((e) => Number(e.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  /** The kinds (and reasons) of a user's events after `afterId`, as stored. */
+  async function eventsSince(userId: number, afterId: number) {
+    const rows = await api.deps.db
+      .select({
+        kind: schema.userEvents.kind,
+        conversationId: schema.userEvents.conversationId,
+        reason: schema.userEvents.closedReason,
+      })
+      .from(schema.userEvents)
+      .where(and(eq(schema.userEvents.userId, userId), gt(schema.userEvents.id, afterId)))
+      .orderBy(schema.userEvents.id);
+    return rows;
+  }
+
+  it('tells the buyer live that the seller deleted the listing; the seller, a buyer who had hidden it and outsiders are not told it closed', async () => {
+    const { seller, buyer, conversationId, listingId } = await conversationBetween();
+    // A second buyer who had removed the conversation from their list, and an outsider in a
+    // conversation of their own about another listing of the same seller.
+    const hider = await person();
+    const { id: hiddenId } = await hider.caller.conversations.start({ listingId });
+    await hider.caller.conversations.send({ conversationId: hiddenId, content: 'Hi there' });
+    await hider.caller.conversations.delete({ conversationId: hiddenId });
+    const outsider = await person();
+    const { id: otherListing } = await seller.caller.listings.create({
+      title: 'Brass floor lamp',
+      category: 'Furniture',
+      listingType: 'single-item',
+      priceRange: '$25-$50',
+      address: '5 Linden Close',
+    });
+    const { id: outsiderConversation } = await outsider.caller.conversations.start({
+      listingId: otherListing,
+    });
+
+    await buyer.caller.conversations.send({ conversationId, content: 'Is it still for sale?' });
+    const before = {
+      seller: await latestEventId(api.deps.db, seller.user.id),
+      hider: await latestEventId(api.deps.db, hider.user.id),
+      outsider: await latestEventId(api.deps.db, outsider.user.id),
+    };
+    const live = new AbortController();
+    const stream = await (
+      await api.as(buyer.cookie, undefined, live.signal)
+    ).caller.conversations.events({
+      lastEventId: await latestEventId(api.deps.db, buyer.user.id),
+    });
+    await seller.caller.conversations.send({ conversationId, content: 'Still available' });
+    // Its arrival shows the stream is listening: the closure can only arrive live.
+    expect((await take(stream, 1)).map((e) => e.data.kind)).toEqual(['message.created']);
+
+    await seller.caller.listings.delete({ id: listingId });
+    const [closed] = await take(stream, 1);
+    live.abort();
+    expect(closed?.data).toEqual({
+      kind: 'conversation.closed',
+      conversationId,
+      reason: 'listing.deleted',
+    });
+
+    // The seller's own screens drop the conversation; nobody else hears of a closure.
+    expect(await eventsSince(seller.user.id, before.seller)).toEqual([
+      { kind: 'message.created', conversationId, reason: null },
+      { kind: 'conversation.deleted', conversationId, reason: null },
+      { kind: 'conversation.deleted', conversationId: hiddenId, reason: null },
+    ]);
+    expect(await eventsSince(hider.user.id, before.hider)).toEqual([]);
+    expect(await eventsSince(outsider.user.id, before.outsider)).toEqual([]);
+    expect((await outsider.caller.conversations.list()).map((c) => c.id)).toEqual([
+      outsiderConversation,
+    ]);
+
+    // The conversation went with the listing: writing to it is refused, as before.
+    const err = await refusal(
+      buyer.caller.conversations.send({ conversationId, content: 'Hello?' }),
+    );
+    expect(err.code).toBe('NOT_FOUND');
+  });
+
+  it('tells both sides why when the admin removes a listing or an ended listing is deleted, also on resume', async () => {
+    const admin = await api.signUpAdmin();
+    const removed = await conversationBetween();
+    const ended = await conversationBetween();
+    // Each has said something, so each has an event to resume after.
+    for (const { buyer, conversationId } of [removed, ended]) {
+      await buyer.caller.conversations.send({ conversationId, content: 'Is it still for sale?' });
+    }
+    const mark = async () => ({
+      removedBuyer: await latestEventId(api.deps.db, removed.buyer.user.id),
+      removedSeller: await latestEventId(api.deps.db, removed.seller.user.id),
+      endedBuyer: await latestEventId(api.deps.db, ended.buyer.user.id),
+      endedSeller: await latestEventId(api.deps.db, ended.seller.user.id),
+    });
+    const before = await mark();
+
+    await admin.caller.admin.deleteListing({ id: removed.listingId });
+    await api.deps.db
+      .update(schema.listings)
+      .set({ endsAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) })
+      .where(eq(schema.listings.id, ended.listingId));
+    expect(await purgeEndedListings(api.deps, 7)).toBeGreaterThanOrEqual(1);
+
+    const closedBy = (conversationId: number, reason: string) => [
+      { kind: 'conversation.closed', conversationId, reason },
+    ];
+    expect(await eventsSince(removed.buyer.user.id, before.removedBuyer)).toEqual(
+      closedBy(removed.conversationId, 'listing.removed'),
+    );
+    expect(await eventsSince(removed.seller.user.id, before.removedSeller)).toEqual(
+      closedBy(removed.conversationId, 'listing.removed'),
+    );
+    expect(await eventsSince(ended.buyer.user.id, before.endedBuyer)).toEqual(
+      closedBy(ended.conversationId, 'listing.ended'),
+    );
+    expect(await eventsSince(ended.seller.user.id, before.endedSeller)).toEqual(
+      closedBy(ended.conversationId, 'listing.ended'),
+    );
+
+    // A client that was away receives the closure, with its reason, when it comes back.
+    const resumed = new AbortController();
+    const again = await (
+      await api.as(removed.buyer.cookie, undefined, resumed.signal)
+    ).caller.conversations.events({ lastEventId: before.removedBuyer });
+    const [missed] = await take(again, 1);
+    resumed.abort();
+    expect(missed?.data).toEqual({
+      kind: 'conversation.closed',
+      conversationId: removed.conversationId,
+      reason: 'listing.removed',
+    });
   });
 
   it('ends a live stream with UNAUTHORIZED when its session signs out', async () => {

@@ -120,5 +120,6 @@ export async function cleanUpDuplicates(deps: ServerDeps): Promise<number> {
   return deleteListings(
     deps,
     duplicates.map((d) => d.id),
+    'listing.removed',
   );
 }

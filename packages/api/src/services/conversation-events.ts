@@ -1,13 +1,13 @@
 /**
  * Each person's event log: what live clients are told (messages sent, read and deleted,
- * conversations deleted), written in order under advisory locks, read after an id on resume, and
+ * conversations deleted or closed), written in order under advisory locks, read after an id on resume, and
  * pruned when old.
  */
 import { and, asc, eq, gt, gte, inArray, lt, max, min, sql } from 'drizzle-orm';
 
 import type { Executor, Transaction } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
-import type { ConversationEvent } from '@yardsale/validators';
+import type { ConversationClosedReason, ConversationEvent } from '@yardsale/validators';
 
 import type { ServerDeps } from './types';
 
@@ -19,6 +19,7 @@ interface NewEvent {
   kind: EventKind;
   conversationId: number;
   messageId?: number | null;
+  closedReason?: ConversationClosedReason | null;
 }
 
 /** A message as the API shows it. */
@@ -47,7 +48,15 @@ export async function recordEvents(tx: Transaction, events: NewEvent[]) {
   await tx.execute(
     sql`select pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0), ${sql.join(userLocks, sql`, `)}`,
   );
-  await tx.insert(userEvents).values(events.map((e) => ({ ...e, messageId: e.messageId ?? null })));
+  await tx
+    .insert(userEvents)
+    .values(
+      events.map((e) => ({
+        ...e,
+        messageId: e.messageId ?? null,
+        closedReason: e.closedReason ?? null,
+      })),
+    );
 }
 
 /** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
@@ -163,6 +172,14 @@ export async function eventsAfter(
         };
       case 'conversation.deleted':
         return { id: row.id, event: { kind: row.kind, conversationId: row.conversationId } };
+      case 'conversation.closed':
+        // Always written with its reason; a row without one says nothing the client could show.
+        return {
+          id: row.id,
+          event: row.closedReason
+            ? { kind: row.kind, conversationId: row.conversationId, reason: row.closedReason }
+            : null,
+        };
     }
   });
 }

@@ -6,9 +6,11 @@ import { TRPCError } from '@trpc/server';
 import { eq, inArray, lte } from 'drizzle-orm';
 import { ZodRealError } from 'zod';
 
+import type { Transaction } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import { placeAddress } from '@yardsale/geo/gazetteer';
 import type {
+  ConversationClosedReason,
   ListingDetail,
   ListingInput,
   ListingLocation,
@@ -19,6 +21,7 @@ import type {
 import { listingEndsAt, listingSchema, saleTimingIssues } from '@yardsale/validators';
 
 import { lockLiveAccount } from './account-lock';
+import { recordEvents } from './conversation-events';
 import {
   assertPhotoCount,
   imageKeys,
@@ -30,7 +33,7 @@ import type { StoredPoint } from './listing-rows';
 import { queueListingMatch } from './saved-search-matching';
 import type { ServerDeps } from './types';
 
-const { listings, listingImages } = schema;
+const { conversations, listings, listingImages } = schema;
 
 /**
  * Where a listing goes on the map: the seller's pin (exact), else the centre of its address's ZIP or
@@ -159,22 +162,91 @@ export async function updateListing(
 }
 
 /**
- * Removes listings with their photos, saves and conversations in one transaction; the files go
- * after the commit, so a failure never leaves a listing pointing at missing photos.
+ * Tells the people in these listings' conversations that they are going with the listing: each
+ * participant who still shows the conversation hears it closed, with why. A seller deleting their own
+ * listing is not told it was closed (they did it); their other open screens just drop it. Runs in the
+ * deleting transaction, after the listings are locked, so no conversation starts unannounced between
+ * this read and the delete. Returns whom to wake after the commit.
  */
-export async function deleteListings(deps: ServerDeps, ids: number[]): Promise<number> {
+async function closeConversationsOf(
+  tx: Transaction,
+  listingIds: number[],
+  reason: ConversationClosedReason,
+): Promise<number[]> {
+  const rows = await tx
+    .select({
+      id: conversations.id,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+      buyerHiddenAt: conversations.buyerHiddenAt,
+      sellerHiddenAt: conversations.sellerHiddenAt,
+    })
+    .from(conversations)
+    .where(inArray(conversations.listingId, listingIds));
+  const events = rows.flatMap((c) => [
+    ...(c.buyerHiddenAt
+      ? []
+      : [
+          {
+            userId: c.buyerId,
+            kind: 'conversation.closed' as const,
+            conversationId: c.id,
+            closedReason: reason,
+          },
+        ]),
+    ...(c.sellerHiddenAt
+      ? []
+      : [
+          reason === 'listing.deleted'
+            ? { userId: c.sellerId, kind: 'conversation.deleted' as const, conversationId: c.id }
+            : {
+                userId: c.sellerId,
+                kind: 'conversation.closed' as const,
+                conversationId: c.id,
+                closedReason: reason,
+              },
+        ]),
+  ]);
+  await recordEvents(tx, events);
+  return [...new Set(events.map((e) => e.userId))];
+}
+
+/**
+ * Removes listings with their photos, saves and conversations in one transaction; the files go
+ * after the commit, so a failure never leaves a listing pointing at missing photos. `reason` is what
+ * the conversations' participants are told: deleted by the seller, or removed by the admin.
+ */
+export async function deleteListings(
+  deps: ServerDeps,
+  ids: number[],
+  reason: ConversationClosedReason,
+): Promise<number> {
   if (ids.length === 0) return 0;
-  const { deleted, keys } = await deps.db.transaction(async (tx) => {
+  const { deleted, keys, told } = await deps.db.transaction(async (tx) => {
+    // Locked first: a conversation being started on one of them waits, then finds it gone.
+    const locked = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(inArray(listings.id, ids))
+      .for('update');
+    const lockedIds = locked.map((row) => row.id);
+    if (lockedIds.length === 0) return { deleted: 0, keys: [], told: [] };
     const images = await tx
       .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
       .from(listingImages)
-      .where(inArray(listingImages.listingId, ids));
+      .where(inArray(listingImages.listingId, lockedIds));
+    const told = await closeConversationsOf(tx, lockedIds, reason);
     const rows = await tx
       .delete(listings)
-      .where(inArray(listings.id, ids))
+      .where(inArray(listings.id, lockedIds))
       .returning({ id: listings.id });
-    return { deleted: rows.length, keys: images.flatMap((image) => imageKeys(deps, image)) };
+    return {
+      deleted: rows.length,
+      keys: images.flatMap((image) => imageKeys(deps, image)),
+      told,
+    };
   });
+  await deps.events.wake(told);
   await removeStoredFiles(deps, keys);
   return deleted;
 }
@@ -184,8 +256,12 @@ export async function deleteListing(
   user: SessionUser,
   id: number,
 ): Promise<void> {
-  await ownedListing(deps.db, id, user, { allowAdmin: true });
-  await deleteListings(deps, [id]);
+  const listing = await ownedListing(deps.db, id, user, { allowAdmin: true });
+  await deleteListings(
+    deps,
+    [id],
+    listing.userId === user.id ? 'listing.deleted' : 'listing.removed',
+  );
 }
 
 /**
@@ -200,7 +276,7 @@ export async function purgeEndedListings(
   const cutoff = new Date(deps.now().getTime() - purgeAfterDays * 24 * 60 * 60 * 1000);
   let total = 0;
   for (;;) {
-    const { ids, keys } = await deps.db.transaction(async (tx) => {
+    const { ids, keys, told } = await deps.db.transaction(async (tx) => {
       const claimed = await tx
         .select({ id: listings.id })
         .from(listings)
@@ -208,14 +284,16 @@ export async function purgeEndedListings(
         .limit(batchSize)
         .for('update', { skipLocked: true });
       const claimedIds = claimed.map((r) => r.id);
-      if (claimedIds.length === 0) return { ids: [], keys: [] };
+      if (claimedIds.length === 0) return { ids: [], keys: [], told: [] };
       const images = await tx
         .select({ imageUrl: listingImages.imageUrl, thumbnailUrl: listingImages.thumbnailUrl })
         .from(listingImages)
         .where(inArray(listingImages.listingId, claimedIds));
+      const told = await closeConversationsOf(tx, claimedIds, 'listing.ended');
       await tx.delete(listings).where(inArray(listings.id, claimedIds));
-      return { ids: claimedIds, keys: images.flatMap((image) => imageKeys(deps, image)) };
+      return { ids: claimedIds, keys: images.flatMap((image) => imageKeys(deps, image)), told };
     });
+    await deps.events.wake(told);
     await removeStoredFiles(deps, keys);
     total += ids.length;
     if (ids.length < batchSize) return total;
