@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
+import { expectNoSeriousViolations } from './a11y-support';
 import { e2eEnv } from './env';
 import { expect, postListing, seededListing, test } from './signed-in';
 import { currentToast, signIn } from './support';
@@ -325,4 +326,60 @@ test('a page listening for live messages leaves the browser idle between them', 
   const counted = await timersSet();
   await page.evaluate(() => setTimeout(() => undefined, 10));
   expect(await timersSet()).toBeGreaterThan(counted);
+});
+
+test('when the seller deletes the listing, the buyer’s open thread says so at once and replies close', async ({
+  page: seller,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Cedar porch bench ${Date.now().toString(36)}`;
+  const listingId = await postListing(seller.request, { title, listingType: 'single-item' });
+
+  const buyer = await signedInPriya(browser);
+  await buyer.goto(`/listing/${listingId}`);
+  await buyer.getByRole('button', { name: 'Message Seller' }).click();
+  await expect(buyer.getByRole('region', { name: 'Conversation with Robin Hale' })).toBeVisible();
+  await send(buyer, 'Is the bench still available?');
+  await expect(thread(buyer)).toContainText('Is the bench still available?');
+
+  await seller.goto('/profile');
+  const row = seller
+    .getByRole('region', { name: 'My Listings' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await seller.getByRole('alertdialog').getByRole('button', { name: 'Delete listing' }).click();
+  await expect(currentToast(seller)).toContainText('Listing deleted');
+
+  // Without a reload: the notice in the thread, what was said still there, and no composer.
+  const region = buyer.getByRole('region', { name: 'Conversation with Robin Hale' });
+  await expect(region.getByRole('status')).toHaveText('This listing was deleted by the seller');
+  await expect(thread(buyer)).toContainText('Is the bench still available?');
+  await expect(composer(buyer)).toHaveCount(0);
+  await expect(region).toContainText('Replies are closed: the seller deleted this listing.');
+  // The listing has no page any more, so its strip no longer links to one.
+  await expect(region.getByRole('link', { name: title })).toHaveCount(0);
+  const listRow = buyer
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('button', { name: new RegExp(title) });
+  await expect(listRow).toContainText('This listing was deleted by the seller');
+  await expectNoSeriousViolations(buyer, '/messages (conversation closed by a deleted listing)');
+  await buyer.screenshot({ path: test.info().outputPath('closed-thread-desktop.png') });
+  await buyer.setViewportSize(PHONE);
+  await expect(region.getByRole('status')).toBeInViewport();
+  await buyer.screenshot({ path: test.info().outputPath('closed-thread-phone.png') });
+  await buyer.setViewportSize(DESKTOP);
+
+  // Removing it only tidies the list: there is nothing left on the server to delete.
+  await region.getByRole('button', { name: 'Delete conversation' }).click();
+  await expect(listRow).toHaveCount(0);
+  await buyer.reload();
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(
+    buyer
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: new RegExp(title) }),
+  ).toHaveCount(0);
+  await buyer.context().close();
 });

@@ -141,7 +141,11 @@ export const UI_TEXT = {
       'listing.removed': 'This listing was removed by YardSale',
       'listing.ended': 'This listing has ended and was removed',
     },
-    closedComposer: 'This conversation is closed: no more messages can be sent.',
+    closedComposer: {
+      'listing.deleted': 'Replies are closed: the seller deleted this listing.',
+      'listing.removed': 'Replies are closed: YardSale removed this listing.',
+      'listing.ended': 'Replies are closed: this listing has ended.',
+    },
   },
   /** An open conversation's history and what arrives while it is read. */
   thread: {

@@ -1,6 +1,8 @@
 import { UserAvatar, cn } from '@yardsale/ui';
+import { UI_TEXT } from '@yardsale/validators';
 
 import { formatClock, formatDate } from '../../lib/format';
+import type { ClosedConversation } from './closed-conversations';
 import type { ConversationSummary } from './conversation-cache';
 import { ListingThumb } from './listing-thumb';
 import {
@@ -27,11 +29,14 @@ function shortTime(date: Date): string {
 
 export function ConversationList({
   conversations,
+  closed,
   myId,
   selectedId,
   onSelect,
 }: {
   conversations: ConversationSummary[];
+  /** Those closed while shown: their line says why instead of the last message. */
+  closed: ReadonlyMap<number, ClosedConversation>;
   myId: number;
   selectedId: number | null;
   onSelect: (id: number) => void;
@@ -44,6 +49,7 @@ export function ConversationList({
         const unread = conversation.unreadCount;
         const last = conversation.lastMessage;
         const selected = conversation.id === selectedId;
+        const closedReason = closed.get(conversation.id)?.reason;
         return (
           <li key={conversation.id}>
             <button
@@ -102,9 +108,11 @@ export function ConversationList({
                       unread > 0 ? 'font-medium text-foreground' : 'text-muted-foreground',
                     )}
                   >
-                    {last
-                      ? `${last.senderId === myId ? 'You: ' : ''}${last.content}`
-                      : 'No messages yet'}
+                    {closedReason
+                      ? UI_TEXT.conversation.closed[closedReason]
+                      : last
+                        ? `${last.senderId === myId ? 'You: ' : ''}${last.content}`
+                        : 'No messages yet'}
                   </span>
                   {unread > 0 ? (
                     <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-600 px-1.5 text-xs leading-5 font-semibold text-white">

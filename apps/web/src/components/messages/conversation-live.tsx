@@ -4,6 +4,7 @@ import { POLL_CONVERSATIONS_MS } from '@yardsale/validators';
 import { useEffect, useSyncExternalStore } from 'react';
 
 import { useTRPC } from '../../lib/trpc';
+import { forgetClosedConversations, markConversationClosed } from './closed-conversations';
 import {
   markReadInCache,
   messagesKey,
@@ -89,6 +90,18 @@ export function ConversationLiveSync({ userId }: { userId: number }) {
           case 'conversation.deleted':
             removeConversationFromCache(queryClient, trpc, event.conversationId);
             break;
+          case 'conversation.closed': {
+            // Gone on the server with its listing: an open thread keeps its messages and says why.
+            const summary = queryClient
+              .getQueryData(listKey)
+              ?.find((item) => item.id === event.conversationId);
+            if (summary) markConversationClosed({ conversation: summary, reason: event.reason });
+            queryClient.setQueryData(listKey, (list) =>
+              list?.filter((item) => item.id !== event.conversationId),
+            );
+            void queryClient.cancelQueries({ queryKey: messagesKey(trpc, event.conversationId) });
+            break;
+          }
           case 'refresh':
             void refreshAfterGap(queryClient);
             break;
@@ -108,7 +121,13 @@ export function ConversationLiveSync({ userId }: { userId: number }) {
     return () => clearTimeout(timer);
   }, [status, reset]);
 
-  useEffect(() => () => setLiveState('connecting'), []);
+  useEffect(
+    () => () => {
+      setLiveState('connecting');
+      forgetClosedConversations();
+    },
+    [],
+  );
 
   return null;
 }

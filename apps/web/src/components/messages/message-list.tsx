@@ -32,10 +32,13 @@ export function MessageList({
   conversation,
   myId,
   otherName,
+  closed = false,
 }: {
   conversation: ConversationSummary;
   myId: number;
   otherName: string;
+  /** Gone on the server: what is shown stays, nothing is asked or marked read any more. */
+  closed?: boolean;
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -59,6 +62,7 @@ export function MessageList({
     refetchInterval,
     // The cache is kept current by live events; a revisit still asks once.
     staleTime: 0,
+    enabled: !closed,
   });
   const items = useMemo(() => (data ? threadMessages(data) : undefined), [data]);
   const pageCount = data?.pages.length ?? 0;
@@ -73,7 +77,7 @@ export function MessageList({
     ?.filter((item) => item.senderId !== myId && !item.isRead && !isPending(item))
     .reduce((max, item) => Math.max(max, item.id), 0);
   useEffect(() => {
-    if (!newestUnread || unseenBelow) return;
+    if (!newestUnread || unseenBelow || closed) return;
     const timer = setTimeout(() => {
       markReadMutate(
         { conversationId },
@@ -90,7 +94,7 @@ export function MessageList({
       );
     }, MARK_READ_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [newestUnread, unseenBelow, conversationId, markReadMutate, queryClient, trpc]);
+  }, [newestUnread, unseenBelow, closed, conversationId, markReadMutate, queryClient, trpc]);
 
   const loadOlder = useCallback(() => {
     if (!loadingOlder) void fetchNextPage();
@@ -143,7 +147,7 @@ export function MessageList({
         // would move it a second time.
         className="min-h-0 flex-1 overflow-y-auto bg-muted/30 px-3 py-4 [overflow-anchor:none] sm:px-4"
       >
-        {loading ? (
+        {loading && !closed ? (
           <div className="flex flex-col gap-3" aria-label="Loading messages">
             <Skeleton className="h-12 w-2/3 rounded-2xl!" />
             <Skeleton className="ml-auto h-12 w-1/2 rounded-2xl!" />
@@ -155,7 +159,7 @@ export function MessageList({
           </p>
         ) : items && items.length > 0 ? (
           <>
-            {hasOlder ? (
+            {hasOlder && !closed ? (
               // One height whether idle, loading or failed, so the messages below never shift.
               <div className="mb-3 flex h-9 justify-center">
                 <Button

@@ -1,8 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, ConfirmDialog, UserAvatar, cn, toast } from '@yardsale/ui';
+import type { ConversationClosedReason } from '@yardsale/validators';
 import { UI_TEXT } from '@yardsale/validators';
-import { ArrowLeftIcon, ChevronRightIcon, Trash2Icon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  ChevronRightIcon,
+  CircleSlashIcon,
+  LockIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 
 import { serverMessage } from '../../lib/errors';
@@ -26,11 +33,14 @@ const PushPrompt = lazy(() => import('../push-prompt').then((m) => ({ default: m
 
 export function MessageThread({
   conversation,
+  closedReason,
   myId,
   onBack,
   onDeleted,
 }: {
   conversation: ConversationSummary;
+  /** Set once the conversation closed (its listing went): the thread says why, replies are shut. */
+  closedReason?: ConversationClosedReason;
   myId: number;
   onBack: () => void;
   onDeleted: () => void;
@@ -95,17 +105,40 @@ export function MessageThread({
             size="icon"
             aria-label={MESSAGES_TEXTS.deleteConversation}
             title={MESSAGES_TEXTS.deleteConversation}
-            onClick={() => setConfirmOpen(true)}
+            // A closed conversation is already gone on the server: removing it only tidies this list.
+            onClick={() => (closedReason ? onDeleted() : setConfirmOpen(true))}
           >
             <Trash2Icon aria-hidden="true" className="size-5" />
           </Button>
         </div>
-        {conversation.listing ? <ListingStrip listing={conversation.listing} /> : null}
+        {conversation.listing ? (
+          <ListingStrip listing={conversation.listing} linked={!closedReason} />
+        ) : null}
       </header>
 
-      <MessageList conversation={conversation} myId={myId} otherName={name} />
+      <MessageList
+        conversation={conversation}
+        myId={myId}
+        otherName={name}
+        closed={closedReason !== undefined}
+      />
 
-      {readOnly ? (
+      {/* Announced as it appears: the reader may be mid-reply when the listing goes. */}
+      <div role="status" className="bg-muted/30 px-3 sm:px-4">
+        {closedReason ? (
+          <p className="mx-auto mb-3 flex w-fit max-w-full items-center gap-2 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-600/25">
+            <CircleSlashIcon aria-hidden="true" className="size-4 shrink-0" />
+            {UI_TEXT.conversation.closed[closedReason]}
+          </p>
+        ) : null}
+      </div>
+
+      {closedReason ? (
+        <p className="flex items-center justify-center gap-2 border-t px-4 py-3 text-center text-sm text-muted-foreground">
+          <LockIcon aria-hidden="true" className="size-4 shrink-0" />
+          {UI_TEXT.conversation.closedComposer[closedReason]}
+        </p>
+      ) : readOnly ? (
         <p className="border-t px-4 py-3 text-center text-sm text-muted-foreground">
           {person.deleted ? UI_TEXT.deleteAccount.recipientDeleted : MESSAGES_TEXTS.readOnly}
         </p>
@@ -146,11 +179,19 @@ export function MessageThread({
  * What the conversation is about: photo, title and price range. The title's link is stretched over
  * the strip, so a tap anywhere on it opens the listing.
  */
-function ListingStrip({ listing }: { listing: NonNullable<ConversationSummary['listing']> }) {
+function ListingStrip({
+  listing,
+  linked,
+}: {
+  listing: NonNullable<ConversationSummary['listing']>;
+  /** A listing that is gone has no page to open. */
+  linked: boolean;
+}) {
   return (
     <div
       className={cn(
-        'relative flex items-center gap-3 border-t bg-muted/40 px-3 py-2 transition-colors hover:bg-accent sm:px-4',
+        'relative flex items-center gap-3 border-t bg-muted/40 px-3 py-2 sm:px-4',
+        linked && 'transition-colors hover:bg-accent',
         'has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-inset',
       )}
     >
@@ -161,20 +202,26 @@ function ListingStrip({ listing }: { listing: NonNullable<ConversationSummary['l
       />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold">
-          <Link
-            to="/listing/$id"
-            params={{ id: String(listing.id) }}
-            className="outline-none after:absolute after:inset-0 after:content-['']"
-          >
-            {listing.title}
-          </Link>
+          {linked ? (
+            <Link
+              to="/listing/$id"
+              params={{ id: String(listing.id) }}
+              className="outline-none after:absolute after:inset-0 after:content-['']"
+            >
+              {listing.title}
+            </Link>
+          ) : (
+            listing.title
+          )}
         </p>
         <p className="text-sm text-muted-foreground">
           <span className="sr-only">{MESSAGES_TEXTS.priceRangeLabel} </span>
           {listing.priceRange}
         </p>
       </div>
-      <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+      {linked ? (
+        <ChevronRightIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+      ) : null}
     </div>
   );
 }

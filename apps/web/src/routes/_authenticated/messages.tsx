@@ -3,9 +3,14 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Button, EmptyState, Skeleton, cn } from '@yardsale/ui';
 import { POLL_CONVERSATIONS_MS } from '@yardsale/validators';
 import { MessagesSquareIcon, WifiOffIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { PageContainer, PageHeader } from '../../components/layout/page';
+import {
+  forgetClosedConversation,
+  useClosedConversations,
+  withClosedConversations,
+} from '../../components/messages/closed-conversations';
 import { useFallbackInterval, useLiveState } from '../../components/messages/conversation-live';
 import { ConversationList } from '../../components/messages/conversation-list';
 import { MessageThread } from '../../components/messages/message-thread';
@@ -56,7 +61,11 @@ function MessagesPage() {
   }, [requested, navigate]);
 
   // A failed refresh keeps the last list on screen; only a first load that fails says so.
-  const conversations = list.data ?? [];
+  const closed = useClosedConversations();
+  const conversations = useMemo(
+    () => withClosedConversations(list.data ?? [], closed),
+    [list.data, closed],
+  );
   const selected = conversations.find((item) => item.id === selectedId) ?? null;
   // A fresh conversation may not be in a list fetched before it was started.
   const { refetch } = list;
@@ -134,6 +143,7 @@ function MessagesPage() {
           ) : (
             <ConversationList
               conversations={conversations}
+              closed={closed}
               myId={user.id}
               selectedId={selectedId}
               onSelect={setSelectedId}
@@ -146,9 +156,13 @@ function MessagesPage() {
             <MessageThread
               key={selected.id}
               conversation={selected}
+              closedReason={closed.get(selected.id)?.reason}
               myId={user.id}
               onBack={() => setSelectedId(null)}
-              onDeleted={() => setSelectedId(null)}
+              onDeleted={() => {
+                forgetClosedConversation(selected.id);
+                setSelectedId(null);
+              }}
             />
           ) : (
             <div className="flex h-full flex-col items-center justify-center gap-2 p-8 text-center text-muted-foreground">
