@@ -1,7 +1,9 @@
 import { UI_TEXT } from '@yardsale/validators';
 
+import { REVIEWED_LISTING, expectNoSeriousViolations } from './a11y-support';
 import { e2eEnv } from './env';
 import { mailedLink } from './mailbox';
+import { seededListing } from './signed-in';
 import {
   createAccount,
   currentToast,
@@ -74,6 +76,36 @@ test('an unverified neighbour is told why a listing cannot be posted yet', async
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(M.verify.required);
+});
+
+test('an unverified neighbour is told before filling the listing form or writing to a seller, and can ask for a new link', async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  const neighbour = newNeighbour('Ines', 'Vale');
+  await createAccount(page.request, neighbour, { verified: false });
+  const before = M.verify.before;
+
+  // At the top of the empty form, not at Publish.
+  await page.goto('/create-listing');
+  const formNotice = page.getByRole('region', { name: before.publish.title });
+  await expect(formNotice).toContainText(before.publish.description(neighbour.email));
+  const noticeBox = await formNotice.boundingBox();
+  const titleBox = await field(page, 'Title').boundingBox();
+  expect(noticeBox && titleBox && noticeBox.y < titleBox.y).toBe(true);
+  await expectNoSeriousViolations(page, '/create-listing (unverified)');
+  await formNotice.getByRole('button', { name: M.verify.resend }).click();
+  await expect(currentToast(page)).toContainText(M.verify.resentDescription(neighbour.email));
+
+  // On a listing: Message Seller waits, and says why, before anything is written.
+  const { id } = await seededListing(page.request, REVIEWED_LISTING);
+  await page.goto(`/listing/${String(id)}`);
+  const messageNotice = page.getByRole('region', { name: before.message.title });
+  await expect(messageNotice).toContainText(before.message.description(neighbour.email));
+  const messageSeller = page.getByRole('button', { name: 'Message Seller' });
+  await expect(messageSeller).toBeDisabled();
+  await expect(messageSeller).toHaveAccessibleDescription(new RegExp(before.message.title));
+  await expectNoSeriousViolations(page, '/listing/:id (unverified)');
 });
 
 test('a forgotten password is reset from the mailed link, which then signs the neighbour in', async ({

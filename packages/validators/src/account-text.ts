@@ -23,6 +23,19 @@ export const VERIFY_TEXT = {
   pendingChange: (email: string) =>
     `We sent a link to ${email}. Your address changes once you open it; until then you sign in with the current one.`,
   changeRequestedTitle: 'Check your new inbox',
+  /** Said before the work, where posting or messaging would be refused, not after it. */
+  before: {
+    publish: {
+      title: 'Verify your e-mail to publish',
+      description: (email: string) =>
+        `Listings are published from confirmed addresses only. Open the link we sent to ${email}, then publish.`,
+    },
+    message: {
+      title: 'Verify your e-mail to message sellers',
+      description: (email: string) =>
+        `Messages are sent from confirmed addresses only. Open the link we sent to ${email}, then write to the seller.`,
+    },
+  },
 } as const;
 
 /** One reset mail per account in this many minutes, whoever asks; its link works for an hour. */

@@ -2,9 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, toast } from '@yardsale/ui';
 import { MessageCircleIcon } from 'lucide-react';
+import { useId } from 'react';
 
 import { serverMessage } from '../../lib/errors';
+import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { VerifyBefore } from '../account/verify-before';
 
 /** The texts for starting a conversation (docs/product/texts.md). */
 const MESSAGE_TEXTS = {
@@ -17,6 +20,8 @@ const MESSAGE_TEXTS = {
  * /messages?conversation={id}.
  */
 export function MessageSellerButton({ listingId }: { listingId: number }) {
+  const { emailVerified } = useCurrentUser();
+  const noticeId = useId();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const start = useMutation(
@@ -34,6 +39,18 @@ export function MessageSellerButton({ listingId }: { listingId: number }) {
       },
     }),
   );
+  // An unconfirmed address cannot start a conversation (the server refuses it): said before writing.
+  if (!emailVerified) {
+    return (
+      <>
+        <Button type="button" size="lg" disabled aria-describedby={noticeId}>
+          <MessageCircleIcon aria-hidden="true" />
+          Message Seller
+        </Button>
+        <VerifyBefore action="message" id={noticeId} />
+      </>
+    );
+  }
   return (
     <Button
       type="button"
