@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds())('authorization matrix of the REST paths on %s
       const place = await call('GET', '/api/geo/lookup?q=53703', cookie);
       expect([place.status, place.body], `${who} lookup`).toEqual([
         200,
-        { latitude: 43.0775, longitude: -89.3831, label: '53703', zip: '53703' },
+        { latitude: 43.0775, longitude: -89.3831, label: '53703', zip: '53703', others: [] },
       ]);
       const unknown = await call('GET', '/api/geo/lookup?q=Atlantis%2C%20ZZ', cookie);
       expect([unknown.status, unknown.body], `${who} unknown place`).toEqual([200, null]);

@@ -682,7 +682,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Find a US ZIP code or "Town, ST" (offline, nothing leaves the server): its centre, or null when unknown */
+        /** Find a US ZIP code, "Town, ST" or a bare town name (offline, nothing leaves the server): its centre, the other towns a bare name fits, or null when unknown */
         get: operations["lookupPlace"];
         put?: never;
         post?: never;
@@ -5188,6 +5188,12 @@ export interface operations {
                         longitude: number;
                         label: string;
                         zip: string | null;
+                        others: {
+                            latitude: number;
+                            longitude: number;
+                            label: string;
+                            zip: string | null;
+                        }[];
                     } | null;
                 };
             };

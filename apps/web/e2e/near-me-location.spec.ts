@@ -126,6 +126,43 @@ test('near me: a ZIP code sets the place, cards show miles, nearest first, and i
   await expect(results(page, word).getByRole('article')).toHaveCount(4);
 });
 
+test('near me: a bare town name offers the towns it fits, and the hint fits on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Set your location' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Where are you shopping?' });
+  await settled(page);
+
+  // The example is shown whole, inside the dialog, not cut off in the field.
+  const hint = dialog.getByText('For example 53703, Madison or Madison, WI', { exact: true });
+  await expect(hint).toBeInViewport({ ratio: 1 });
+  const widths = await hint.evaluate((element) => ({
+    scroll: element.scrollWidth,
+    client: element.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  const field = dialog.getByLabel('ZIP code or town');
+  await expect(field).toHaveAccessibleDescription('For example 53703, Madison or Madison, WI');
+  await page.screenshot({ path: test.info().outputPath('location-hint-phone.png') });
+
+  await field.fill('Madison');
+  await dialog.getByRole('button', { name: 'Go' }).click();
+  const choices = dialog.getByRole('group', {
+    name: 'Several towns are called Madison. Which one?',
+  });
+  await expect(choices.getByRole('button').first()).toHaveText('Madison, WI');
+  expect(await choices.getByRole('button').count()).toBeGreaterThan(1);
+  await expect(choices.getByRole('button', { name: 'Madison, AL' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/home (location dialog, towns to choose from)');
+  await page.screenshot({ path: test.info().outputPath('location-choices-phone.png') });
+
+  await choices.getByRole('button', { name: 'Madison, WI' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Within 10 mi of Madison, WI' })).toBeVisible();
+});
+
 test('near me: a refused location permission is explained, and nothing is set', async ({
   page,
   context,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupPlace, placeAddress } from './gazetteer';
+import { MAX_TOWN_MATCHES, lookupPlace, lookupPlaces, placeAddress } from './gazetteer';
 
 describe('placeAddress', () => {
   it('places an address by its ZIP, wherever the ZIP is', () => {
@@ -48,6 +48,26 @@ describe('lookupPlace', () => {
     expect(lookupPlace(' 53703 ')?.label).toBe('53703');
     expect(lookupPlace('madison, wi')?.label).toBe('Madison, WI');
     expect(lookupPlace('nowhere at all')).toBeNull();
+    expect(lookupPlace('madison')?.label).toBe('Madison, WI');
+  });
+
+  it('finds a town by its name alone, every town of that name when there are several, the largest first', () => {
+    const madisons = lookupPlaces('Madison');
+    expect(madisons.length).toBeGreaterThan(1);
+    expect(madisons.length).toBeLessThanOrEqual(MAX_TOWN_MATCHES);
+    expect(madisons[0]?.label).toBe('Madison, WI');
+    expect(madisons.every((place) => /^Madison, [A-Z]{2}$/.test(place.label))).toBe(true);
+    expect(new Set(madisons.map((place) => place.label)).size).toBe(madisons.length);
+    expect(lookupPlaces('  madison, ').map((place) => place.label)).toEqual(
+      madisons.map((place) => place.label),
+    );
+    expect(lookupPlace('madison')).toEqual(lookupPlace('Madison, WI'));
+    expect(lookupPlaces('New York')[0]?.label).toBe('New York, NY');
+    // With a state or a ZIP there is one answer, as before.
+    expect(lookupPlaces('Madison, AL').map((place) => place.label)).toEqual(['Madison, AL']);
+    expect(lookupPlaces('53703').map((place) => place.label)).toEqual(['53703']);
+    expect(lookupPlaces('Cedar Hollow')).toEqual([]);
+    expect(lookupPlaces('12 Madison')).toEqual([]);
   });
 
   it('answers quickly once loaded', () => {

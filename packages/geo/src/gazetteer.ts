@@ -19,6 +19,8 @@ interface TownCentre {
   state: string;
   latitude: number;
   longitude: number;
+  /** How many ZIPs it has: a rough size, to list the likelier of same-named towns first. */
+  zips: number;
 }
 
 const ZIP_PATTERN = /\b(\d{5})(?:-\d{4})?\b/g;
@@ -26,6 +28,8 @@ const ZIP_PATTERN = /\b(\d{5})(?:-\d{4})?\b/g;
 const TOWN_STATE_PATTERN = /^(.*?)[\s,]+([a-z]{2})$/i;
 /** Street names often end a segment right before the town ("12 Elm St Madison WI"): try a few words. */
 const MAX_TOWN_WORDS = 4;
+/** A bare town name ("Springfield") can fit many towns: this many are offered, the largest first. */
+export const MAX_TOWN_MATCHES = 8;
 
 function usZip(zip: string): zipcodes.ZipCode | null {
   const entry = zipcodes.lookup(zip);
@@ -37,9 +41,10 @@ function usZip(zip: string): zipcodes.ZipCode | null {
 }
 
 let townCentres: Map<string, TownCentre> | null = null;
+let townsByName: Map<string, TownCentre[]> | null = null;
 
-const townKey = (name: string, state: string) =>
-  `${name.trim().replace(/\s+/g, ' ').toUpperCase()}|${state.toUpperCase()}`;
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toUpperCase();
+const townKey = (name: string, state: string) => `${nameKey(name)}|${state.toUpperCase()}`;
 
 /** Each town's point: the mean of its ZIP centres. Built on the first town lookup, then kept. */
 function towns(): Map<string, TownCentre> {
@@ -60,10 +65,27 @@ function towns(): Map<string, TownCentre> {
   townCentres = new Map(
     [...sums].map(([key, { entry, lat, lng, n }]) => [
       key,
-      { name: entry.city, state: entry.state, latitude: lat / n, longitude: lng / n },
+      { name: entry.city, state: entry.state, latitude: lat / n, longitude: lng / n, zips: n },
     ]),
   );
   return townCentres;
+}
+
+/** Towns by name alone, each name's largest first (then by state, so the order is stable). */
+function namedTowns(): Map<string, TownCentre[]> {
+  if (townsByName) return townsByName;
+  const byName = new Map<string, TownCentre[]>();
+  for (const town of towns().values()) {
+    const key = nameKey(town.name);
+    const list = byName.get(key);
+    if (list) list.push(town);
+    else byName.set(key, [town]);
+  }
+  for (const list of byName.values()) {
+    list.sort((a, b) => b.zips - a.zips || a.state.localeCompare(b.state));
+  }
+  townsByName = byName;
+  return byName;
 }
 
 function placeOfZip(entry: zipcodes.ZipCode): Place {
@@ -134,7 +156,22 @@ export function placeAddress(address: string): Place | null {
   return findZip(address) ?? findTown(address);
 }
 
-/** A ZIP or "Town, ST" typed by someone looking for sales near a place. */
+/**
+ * What a buyer typed to find sales near a place: a ZIP or "Town, ST" gives one place; a bare town
+ * name gives every town of that name (at most MAX_TOWN_MATCHES), the largest first. Empty when
+ * nothing fits.
+ */
+export function lookupPlaces(query: string): Place[] {
+  const text = query.trim();
+  const place = placeAddress(text);
+  if (place) return [place];
+  // "Madison" or "madison,": a name without a state. Digits mean a ZIP or a street, not a town.
+  const name = text.replace(/[\s,]+$/, '');
+  if (name.length < 2 || /\d/.test(name)) return [];
+  return (namedTowns().get(nameKey(name)) ?? []).slice(0, MAX_TOWN_MATCHES).map(placeOfTown);
+}
+
+/** The likeliest place for what a buyer typed (see lookupPlaces); null when nothing fits. */
 export function lookupPlace(query: string): Place | null {
-  return placeAddress(query.trim());
+  return lookupPlaces(query)[0] ?? null;
 }

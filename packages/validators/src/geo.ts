@@ -24,6 +24,14 @@ export const placeSchema = z.object({
 });
 export type PlaceOutput = z.output<typeof placeSchema>;
 
+/**
+ * What a place lookup answers: the likeliest place, and the other towns a bare town name fits
+ * ("Madison": Madison, WI first, then the smaller ones), so the buyer can pick; empty for a ZIP or a
+ * "Town, ST".
+ */
+export const placeLookupSchema = placeSchema.extend({ others: z.array(placeSchema) });
+export type PlaceLookup = z.output<typeof placeLookupSchema>;
+
 /** The map's tiles and the credit their provider requires. */
 export const mapConfigSchema = z.object({
   /** A tile URL template with {z}, {x} and {y}. */

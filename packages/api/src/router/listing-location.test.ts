@@ -150,11 +150,24 @@ describe.each(testDatabaseKinds())('listing locations on %s', (kind) => {
         ...MADISON_53703,
         label: '53703',
         zip: '53703',
+        others: [],
       });
       expect(await caller.geo.lookup({ query: 'madison, wi' })).toMatchObject({
         label: 'Madison, WI',
         zip: null,
+        others: [],
       });
+    });
+
+    it('finds a town by its bare name, with the other towns of that name to choose from', async () => {
+      const { caller } = await api.as(undefined, '10.0.0.5');
+      const found = await caller.geo.lookup({ query: 'Madison' });
+      expect(found).toMatchObject({ label: 'Madison, WI', zip: null });
+      expect(found?.others.length).toBeGreaterThan(0);
+      for (const other of found?.others ?? []) {
+        expect(other.label).toMatch(/^Madison, [A-Z]{2}$/);
+        expect(other.label).not.toBe('Madison, WI');
+      }
     });
 
     it('answers null for a place it does not know', async () => {

@@ -1,4 +1,4 @@
-import { mapConfigSchema, placeSchema } from '@yardsale/validators';
+import { mapConfigSchema, placeLookupSchema } from '@yardsale/validators';
 
 import { api, procedureRoute } from '../route';
 import type { RestRoute } from '../route';
@@ -10,10 +10,10 @@ export const geoRoutes: RestRoute[] = [
     url: '/api/geo/lookup',
     operationId: 'lookupPlace',
     summary:
-      'Find a US ZIP code or "Town, ST" (offline, nothing leaves the server): its centre, or null when unknown',
+      'Find a US ZIP code, "Town, ST" or a bare town name (offline, nothing leaves the server): its centre, the other towns a bare name fits, or null when unknown',
     tag: 'geo',
     query: { q: 'query' },
-    response: placeSchema.nullable(),
+    response: placeLookupSchema.nullable(),
     access: 'public',
   }),
   procedureRoute(api.geo.mapConfig, {

@@ -10,7 +10,7 @@ import {
   Input,
   cn,
 } from '@yardsale/ui';
-import { CircleAlertIcon, LocateFixedIcon, SearchIcon } from 'lucide-react';
+import { CircleAlertIcon, LocateFixedIcon, MapPinIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { RefObject } from 'react';
 
@@ -51,13 +51,14 @@ function LocationPicker({
   const { location, setLocation } = useViewerLocation();
   const radiusMiles = location?.radiusMiles ?? DEFAULT_RADIUS_MILES;
   const [radius, setRadius] = useState(radiusMiles);
-  const { place, setPlace, problem, busy, useDevice, findPlace, reset } = usePlaceFinder(
-    (found) => {
-      setLocation({ ...found, radiusMiles: radius });
-      onDone();
-    },
-    { initialPlace: location?.source === 'place' ? location.label : '' },
-  );
+  const { place, setPlace, problem, busy, choices, choose, useDevice, findPlace, reset } =
+    usePlaceFinder(
+      (found) => {
+        setLocation({ ...found, radiusMiles: radius });
+        onDone();
+      },
+      { initialPlace: location?.source === 'place' ? location.label : '', offerChoices: true },
+    );
 
   const chooseRadius = (miles: number) => {
     setRadius(miles);
@@ -103,11 +104,11 @@ function LocationPicker({
           aria-label={T.placeFormLabel}
         >
           <div className="flex items-end gap-2">
-            <FormField id="location-place" label={T.placeLabel} className="flex-1">
+            <FormField id="location-place" label={T.placeLabel} className="min-w-0 flex-1">
               <Input
                 value={place}
                 onChange={(event) => setPlace(event.target.value)}
-                placeholder={T.placeHint}
+                aria-describedby="location-place-hint"
                 autoComplete="postal-code"
                 maxLength={100}
                 enterKeyHint="search"
@@ -118,7 +119,34 @@ function LocationPicker({
               {T.placeSubmit}
             </Button>
           </div>
+          {/* Under the field, where it wraps: a placeholder was cut off on a phone. */}
+          <p id="location-place-hint" className="text-sm text-muted-foreground">
+            {T.placeHint}
+          </p>
         </form>
+
+        {choices ? (
+          <div role="group" aria-labelledby="location-choices" className="grid gap-2">
+            <p id="location-choices" className="text-sm font-medium">
+              {T.placeChoices(place.trim().replace(/[\s,]+$/, ''))}
+            </p>
+            <ul className="grid grid-cols-2 gap-1.5">
+              {choices.map((choice) => (
+                <li key={choice.label}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="w-full justify-start"
+                    onClick={() => choose(choice)}
+                  >
+                    <MapPinIcon aria-hidden="true" />
+                    {choice.label}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
 
         {problem ? (
           <p

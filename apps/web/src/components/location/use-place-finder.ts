@@ -19,16 +19,29 @@ interface FoundPlace {
  */
 export function usePlaceFinder(
   onFound: (found: FoundPlace) => void,
-  options: { initialPlace?: string; clearOnFound?: boolean } = {},
+  options: {
+    initialPlace?: string;
+    clearOnFound?: boolean;
+    /** When a bare town name fits several towns, offer them (`choices`) rather than take the largest. */
+    offerChoices?: boolean;
+  } = {},
 ) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [place, setPlace] = useState(options.initialPlace ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'device' | 'place' | null>(null);
+  const [choices, setChoices] = useState<FoundPlace[] | null>(null);
+
+  const found = (place: FoundPlace) => {
+    setChoices(null);
+    onFound(place);
+    if (options.clearOnFound) setPlace('');
+  };
 
   const useDevice = () => {
     setProblem(null);
+    setChoices(null);
     if (!('geolocation' in navigator)) {
       setProblem(geolocationErrorText(null));
       return;
@@ -37,7 +50,7 @@ export function usePlaceFinder(
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setBusy(null);
-        onFound({
+        found({
           latitude: position.coords.latitude,
           longitude: position.coords.longitude,
           label: LOCATION_TEXTS.deviceLabel,
@@ -57,24 +70,26 @@ export function usePlaceFinder(
     event.preventDefault();
     const query = place.trim();
     setProblem(null);
+    setChoices(null);
     if (!query) {
       setProblem(LOCATION_TEXTS.placeEmpty);
       return;
     }
     setBusy('place');
     try {
-      const found = await queryClient.query(trpc.geo.lookup.queryOptions({ query }));
-      if (found === null) {
+      const answer = await queryClient.query(trpc.geo.lookup.queryOptions({ query }));
+      if (answer === null) {
         setProblem(LOCATION_TEXTS.placeNotFound);
         return;
       }
-      onFound({
-        latitude: found.latitude,
-        longitude: found.longitude,
-        label: found.label,
+      const places = [answer, ...answer.others].map((item): FoundPlace => ({
+        latitude: item.latitude,
+        longitude: item.longitude,
+        label: item.label,
         source: 'place',
-      });
-      if (options.clearOnFound) setPlace('');
+      }));
+      if (options.offerChoices && places.length > 1) setChoices(places);
+      else if (places[0]) found(places[0]);
     } catch {
       setProblem(LOCATION_TEXTS.placeFailed);
     } finally {
@@ -86,7 +101,8 @@ export function usePlaceFinder(
   const reset = () => {
     setPlace('');
     setProblem(null);
+    setChoices(null);
   };
 
-  return { place, setPlace, problem, busy, useDevice, findPlace, reset };
+  return { place, setPlace, problem, busy, choices, choose: found, useDevice, findPlace, reset };
 }
