@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { z } from 'zod';
 
 import { e2eEnv } from './env';
 // Signed in as the worker's neighbour: a stranger to the seeded sellers.
@@ -153,4 +154,40 @@ test('a first review turns "No reviews yet" into a rating', async ({ page, brows
     activity.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
   await expect(stat('Rating')).toHaveText('4.0');
   await expect(stat('Total Reviews')).toHaveText('1');
+});
+
+test('a review shows on the reviewed neighbour’s open public page as it arrives, with the bell', async ({
+  page,
+  browser,
+}) => {
+  const title = `Garden bench ${Date.now().toString(36)}`;
+  const id = await postListing(page.request, { title, listingType: 'single-item' });
+  const me = z.object({ id: z.number() }).parse(await (await page.request.get('/api/user')).json());
+  const before = await sellerRatings(page.request, me.id);
+  const after = [...before, 5];
+
+  await page.goto(`/users/${String(me.id)}`);
+  const stats = page.getByRole('region', { name: 'Quick Stats' });
+  await expect(stats.getByRole('definition').nth(1)).toHaveText(String(before.length));
+
+  const buyer = await browser.newPage({ baseURL: e2eEnv.baseURL });
+  await signIn(buyer, { email: 'priya.raman@example.com', password: 'demo-password' });
+  await buyer.goto(`/listing/${String(id)}`);
+  const reviews = sellerReviews(buyer);
+  await reviews.getByRole('radio', { name: '5 stars' }).check();
+  await reviews
+    .getByRole('textbox', { name: /Comment/ })
+    .fill('Bench was exactly as described, easy pickup.');
+  await reviews.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(currentToast(buyer)).toContainText('Review submitted');
+  await buyer.close();
+
+  // No reload: the bell counts it, and the page's rating, stats and recent reviews follow.
+  await expect(page.getByRole('button', { name: /^Notifications, [1-9]/ })).toBeVisible();
+  await expect(stats.getByRole('definition').nth(1)).toHaveText(String(after.length));
+  await expect(stats.getByRole('definition').nth(2)).toHaveText(shownAverage(after));
+  await expect(page.getByTestId('rating-summary')).toContainText(shownCount(after.length));
+  await expect(
+    page.getByRole('region', { name: 'Recent Reviews' }).getByRole('article').first(),
+  ).toContainText('easy pickup');
 });

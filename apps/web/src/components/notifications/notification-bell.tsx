@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { Button } from '@yardsale/ui';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 
 import { loadOnIntent } from '../../lib/load-on-intent';
+import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { CountBadge } from '../layout/unread-badge';
 
@@ -26,6 +28,7 @@ export function NotificationBell() {
     return () => clearTimeout(timer);
   }, [status, reset]);
   const unread = data?.unread ?? 0;
+  useOwnReviewsFollowTheBell(data?.unread);
   // Undefined until first opened: the list's code is not needed before.
   const [open, setOpen] = useState<boolean>();
   const bellButton = useRef<HTMLButtonElement>(null);
@@ -81,4 +84,22 @@ function BellGlyph() {
       <path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" />
     </svg>
   );
+}
+
+/**
+ * A new entry in the bell may be a review of me: my rating and reviews on screen (My Profile, my
+ * public page) are asked for again, so they move with the bell. Only queries on screen refetch.
+ */
+function useOwnReviewsFollowTheBell(unread: number | undefined) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { id: userId } = useCurrentUser();
+  const last = useRef(unread);
+  useEffect(() => {
+    const before = last.current;
+    last.current = unread;
+    if (unread === undefined || before === undefined || unread <= before) return;
+    void queryClient.invalidateQueries(trpc.reviews.rating.queryFilter({ userId }));
+    void queryClient.invalidateQueries(trpc.reviews.ofUser.queryFilter({ userId }));
+  }, [unread, userId, queryClient, trpc]);
 }
