@@ -94,6 +94,9 @@ test('an unverified neighbour is told before filling the listing form or writing
   const titleBox = await field(page, 'Title').boundingBox();
   expect(noticeBox && titleBox && noticeBox.y < titleBox.y).toBe(true);
   await expectNoSeriousViolations(page, '/create-listing (unverified)');
+  await page.screenshot({ path: test.info().outputPath('verify-create-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('verify-create-phone.png') });
   await formNotice.getByRole('button', { name: M.verify.resend }).click();
   await expect(currentToast(page)).toContainText(M.verify.resentDescription(neighbour.email));
 
@@ -106,6 +109,11 @@ test('an unverified neighbour is told before filling the listing form or writing
   await expect(messageSeller).toBeDisabled();
   await expect(messageSeller).toHaveAccessibleDescription(new RegExp(before.message.title));
   await expectNoSeriousViolations(page, '/listing/:id (unverified)');
+  await messageNotice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('verify-message-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await messageNotice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('verify-message-desktop.png') });
 });
 
 test('a forgotten password is reset from the mailed link, which then signs the neighbour in', async ({

@@ -383,3 +383,33 @@ test('when the seller deletes the listing, the buyer’s open thread says so at 
   ).toHaveCount(0);
   await buyer.context().close();
 });
+
+test('the quick guide opens above the conversations and covers nothing of the open thread', async ({
+  page: buyer,
+}) => {
+  await buyer.setViewportSize(DESKTOP);
+  const lot = await seededListing(buyer.request, KITCHEN_LOT.title);
+  await buyer.goto(`/listing/${lot.id}`);
+  await buyer.getByRole('button', { name: 'Message Seller' }).click();
+  const conversation = buyer.getByRole('region', { name: `Conversation with ${BUYER.name}` });
+  await expect(conversation).toBeVisible();
+
+  await buyer.getByRole('button', { name: 'Quick guide' }).click();
+  const guide = buyer.getByRole('region', { name: 'Quick guide' });
+  await expect(guide).toContainText('Press Enter to send, Shift+Enter for a new line.');
+  const guideBox = await guide.boundingBox();
+  const threadBox = await conversation.boundingBox();
+  expect(guideBox && threadBox && guideBox.y + guideBox.height <= threadBox.y).toBe(true);
+  // Nothing lies over the thread's controls: a trial click checks what the pointer would hit.
+  await conversation.getByRole('button', { name: 'Delete conversation' }).scrollIntoViewIfNeeded();
+  await conversation.getByRole('button', { name: 'Delete conversation' }).click({ trial: true });
+  await composer(buyer).click({ trial: true });
+  await buyer.screenshot({ path: test.info().outputPath('quick-guide-desktop.png') });
+  await expectNoSeriousViolations(buyer, '/messages (quick guide open)');
+  await buyer.setViewportSize(PHONE);
+  await buyer.screenshot({ path: test.info().outputPath('quick-guide-phone.png') });
+  await buyer.setViewportSize(DESKTOP);
+
+  await buyer.getByRole('button', { name: 'Hide quick guide' }).first().press('Escape');
+  await expect(guide).toBeHidden();
+});

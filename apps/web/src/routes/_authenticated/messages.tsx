@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Button, EmptyState, Skeleton, cn } from '@yardsale/ui';
 import { POLL_CONVERSATIONS_MS } from '@yardsale/validators';
 import { MessagesSquareIcon, WifiOffIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 
 import { PageContainer, PageHeader } from '../../components/layout/page';
 import {
@@ -15,7 +15,7 @@ import { useFallbackInterval, useLiveState } from '../../components/messages/con
 import { ConversationList } from '../../components/messages/conversation-list';
 import { MessageThread } from '../../components/messages/message-thread';
 import { MESSAGES_TEXTS } from '../../components/messages/messages-texts';
-import { QuickGuide } from '../../components/messages/quick-guide';
+import { QuickGuidePanel, QuickGuideToggle } from '../../components/messages/quick-guide';
 import { errorCode } from '../../lib/errors';
 import { positiveInteger } from '../../lib/search-params';
 import { useCurrentUser } from '../../lib/session';
@@ -46,6 +46,8 @@ function MessagesPage() {
     setSelectedId(requested);
   }
   const liveState = useLiveState();
+  const [guideOpen, setGuideOpen] = useState(false);
+  const guideId = useId();
   const refetchInterval = useFallbackInterval(POLL_CONVERSATIONS_MS);
   const list = useQuery({
     ...trpc.conversations.list.queryOptions(),
@@ -91,9 +93,12 @@ function MessagesPage() {
         <PageHeader
           title="Messages"
           description="Your conversations with buyers and sellers."
-          actions={<QuickGuide />}
+          actions={
+            <QuickGuideToggle open={guideOpen} panelId={guideId} onOpenChange={setGuideOpen} />
+          }
         />
       </div>
+      <QuickGuidePanel open={guideOpen} id={guideId} onOpenChange={setGuideOpen} />
       {liveState === 'down' ? (
         <p
           role="status"
