@@ -38,13 +38,22 @@ export const NOTIFICATION_TEXT = {
   newMessageTitle: (from: string) => `New message from ${from}`,
   reviewTitle: (from: string, rating: number) => `${from} rated you ${String(rating)} of 5`,
   reportTitle: 'Your report was updated',
-  reportBody: (status: string) => `Its status is now: ${status}.`,
-  reportStatus: {
-    pending: 'waiting for review',
-    reviewed: 'being looked into',
-    resolved: 'resolved — action was taken',
-    dismissed: 'closed without action',
+  /**
+   * What the team decided, naming what was reported: the listing while it is up, else the person.
+   * The listing's title is someone else's words, so it is quoted in the body, never the title (078).
+   */
+  reportBody: {
+    pending: (subject: string) => `Your report about ${subject} is waiting for review.`,
+    reviewed: (subject: string) =>
+      `We are looking into your report about ${subject}; we will tell you when we decide.`,
+    resolved: (subject: string) =>
+      `We reviewed your report about ${subject} and marked it resolved.`,
+    dismissed: (subject: string) =>
+      `We looked at your report about ${subject} and dismissed it: no action was taken.`,
   },
+  reportSubjectListing: (title: string) => `the listing “${title}”`,
+  reportSubjectPerson: (firstName: string, lastName: string) =>
+    `${firstName} ${lastName.slice(0, 1)}.`.trim(),
   announcementTitle: 'Announcement from YardSale',
   savedSearchTitleParts: ['New match for “', '”'],
   // A match's push and mail: the subject is ours alone, the search's name only quoted in the body.

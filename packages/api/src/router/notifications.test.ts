@@ -6,7 +6,7 @@ import type { NotificationSettings } from '@yardsale/validators';
 
 import { unsubscribeTokenOf } from '../services/notifications';
 import { runOutboxBatch } from '../services/outbox';
-import { createTestApi, refusal, within } from '../../test/testing';
+import { adminOnFirstUse, createTestApi, refusal, within } from '../../test/testing';
 import type { TestApi } from '../../test/testing';
 
 const said = (e: { message: string }) => e.message;
@@ -21,9 +21,10 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
   afterAll(async () => {
     await api.close();
   });
+  const theAdmin = adminOnFirstUse(() => api);
 
   it('puts a review, a report update and an announcement in the bell, newest first, and counts them live', async () => {
-    const admin = await api.signUpAdmin('Ada');
+    const admin = await theAdmin();
     const person = await api.signUp('Rosa');
     const neighbour = await api.signUp('Ben');
 
@@ -68,7 +69,7 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
       [
         'report',
         NOTIFICATION_TEXT.reportTitle,
-        NOTIFICATION_TEXT.reportBody(NOTIFICATION_TEXT.reportStatus.reviewed),
+        'We are looking into your report about Ben L.; we will tell you when we decide.',
       ],
       ['review', NOTIFICATION_TEXT.reviewTitle('Ben', 5), 'Lovely'],
     ]);
@@ -88,6 +89,67 @@ describe.each(testDatabaseKinds())('notifications on %s', (kind) => {
     expect(await person.caller.notifications.markRead({})).toEqual({ unread: 0 });
     expect(await next()).toEqual({ unread: 0 });
     stop.abort();
+  });
+
+  it('says what the team decided about a report, naming the listing while it is up, else the person', async () => {
+    const admin = await theAdmin();
+    const reporter = await api.signUp('Rosa');
+    const seller = await api.signUp('Theo', { lastName: 'Marsh' });
+    const listing = async (title: string) =>
+      (
+        await seller.caller.listings.create({
+          title,
+          category: 'Furniture',
+          listingType: 'single-item',
+          priceRange: '$50-$100',
+          address: '5 Linden Close',
+        })
+      ).id;
+    const report = (listingId?: number) =>
+      reporter.caller.reports.create({
+        reportedUserId: seller.user.id,
+        listingId,
+        category: 'fake_listing',
+        description: 'The photos are from a catalogue.',
+      });
+    const newest = async () => {
+      const [entry] = (await reporter.caller.notifications.list()).items;
+      return [entry?.title, entry?.body];
+    };
+
+    // Looked into, then resolved: neither claims an action nobody recorded.
+    const chair = await report(await listing('Walnut rocking chair'));
+    await admin.caller.admin.updateReport({ id: chair.id, status: 'reviewed' });
+    expect(await newest()).toEqual([
+      NOTIFICATION_TEXT.reportTitle,
+      'We are looking into your report about the listing “Walnut rocking chair”; we will tell you when we decide.',
+    ]);
+    await admin.caller.admin.updateReport({ id: chair.id, status: 'resolved' });
+    expect(await newest()).toEqual([
+      NOTIFICATION_TEXT.reportTitle,
+      'We reviewed your report about the listing “Walnut rocking chair” and marked it resolved.',
+    ]);
+
+    const lampId = await listing('Brass floor lamp');
+    const lamp = await report(lampId);
+    await admin.caller.admin.updateReport({ id: lamp.id, status: 'dismissed' });
+    expect(await newest()).toEqual([
+      NOTIFICATION_TEXT.reportTitle,
+      'We looked at your report about the listing “Brass floor lamp” and dismissed it: no action was taken.',
+    ]);
+
+    // A report about the person, and one whose listing has gone since, name the person.
+    const person = await report();
+    await admin.caller.admin.updateReport({ id: person.id, status: 'dismissed' });
+    expect((await newest())[1]).toBe(
+      'We looked at your report about Theo M. and dismissed it: no action was taken.',
+    );
+    const sofa = await report(await listing('Green velvet sofa'));
+    await seller.caller.listings.delete({ id: sofa.listingId ?? 0 });
+    await admin.caller.admin.updateReport({ id: sofa.id, status: 'reviewed' });
+    expect((await newest())[1]).toBe(
+      'We are looking into your report about Theo M.; we will tell you when we decide.',
+    );
   });
 
   it('keeps each kind’s switches, starting from the defaults', async () => {

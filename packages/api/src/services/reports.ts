@@ -2,8 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { aliasedTable, and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
+import type { Executor } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import {
+  DELETED_USER,
   NOTIFICATION_TEXT,
   UI_TEXT,
   REPORT_TRANSITIONS,
@@ -181,6 +183,30 @@ export async function adminReports(
 }
 
 /**
+ * What a report is about, in the words its reporter reads: the listing while it is up, else the
+ * person reported, as their name is shown in public (first name, last initial).
+ */
+async function reportSubject(
+  db: Executor,
+  report: { reportedUserId: number; listingId: number | null },
+): Promise<string> {
+  if (report.listingId !== null) {
+    const [listing] = await db
+      .select({ title: listings.title })
+      .from(listings)
+      .where(eq(listings.id, report.listingId));
+    if (listing) return NOTIFICATION_TEXT.reportSubjectListing(listing.title);
+  }
+  const [person] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, report.reportedUserId));
+  // The reported account outlives its deletion as an empty row (decision 068).
+  if (!person || person.deletedAt) return DELETED_USER.displayName;
+  return NOTIFICATION_TEXT.reportSubjectPerson(person.firstName, person.lastName);
+}
+
+/**
  * Moves a report along the allowed transitions (or keeps its status to change only the notes). The
  * update is conditional on the status read, so two admins acting at once cannot skip a step.
  */
@@ -206,10 +232,16 @@ export async function updateReport(
       .update(reports)
       .set({ status: input.status, adminNotes: input.adminNotes, updatedAt: deps.now() })
       .where(and(eq(reports.id, input.id), eq(reports.status, current.status)))
-      .returning({ id: reports.id, reporterId: reports.reporterId });
+      .returning({
+        id: reports.id,
+        reporterId: reports.reporterId,
+        reportedUserId: reports.reportedUserId,
+        listingId: reports.listingId,
+      });
     const report = changed[0];
     // The person who filed it hears when its status moves (not of notes alone; decision 073).
     if (report && input.status !== current.status) {
+      const subject = await reportSubject(tx, report);
       await recordNotifications(
         tx,
         [
@@ -217,7 +249,7 @@ export async function updateReport(
             userId: report.reporterId,
             kind: 'report',
             title: NOTIFICATION_TEXT.reportTitle,
-            body: NOTIFICATION_TEXT.reportBody(NOTIFICATION_TEXT.reportStatus[input.status]),
+            body: NOTIFICATION_TEXT.reportBody[input.status](subject),
             key: `report:${String(report.id)}:${input.status}`,
           },
         ],
