@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
-import { expectNoSeriousViolations } from './a11y-support';
+import { animationsDone, expectNoSeriousViolations } from './a11y-support';
 import { e2eEnv } from './env';
 import { expect, postListing, seededListing, test } from './signed-in';
 import { currentToast, signIn } from './support';
@@ -364,6 +364,7 @@ test('when the seller deletes the listing, the buyer’s open thread says so at 
     .getByRole('list', { name: 'Conversations' })
     .getByRole('button', { name: new RegExp(title) });
   await expect(listRow).toContainText('This listing was deleted by the seller');
+  await animationsDone(buyer);
   await expectNoSeriousViolations(buyer, '/messages (conversation closed by a deleted listing)');
   await buyer.screenshot({ path: test.info().outputPath('closed-thread-desktop.png') });
   await buyer.setViewportSize(PHONE);
@@ -405,6 +406,7 @@ test('the quick guide opens above the conversations and covers nothing of the op
   await conversation.getByRole('button', { name: 'Delete conversation' }).click({ trial: true });
   await composer(buyer).click({ trial: true });
   await buyer.screenshot({ path: test.info().outputPath('quick-guide-desktop.png') });
+  await animationsDone(buyer);
   await expectNoSeriousViolations(buyer, '/messages (quick guide open)');
   await buyer.setViewportSize(PHONE);
   await buyer.screenshot({ path: test.info().outputPath('quick-guide-phone.png') });

@@ -44,7 +44,7 @@ export function SignedInNavigation({ user }: { user: SessionUser }) {
             Post Listing
           </Link>
         </Button>
-        <NotificationBell />
+        <NotificationBell userId={user.id} />
         <div className="hidden items-center gap-1 lg:flex">
           <Link
             to="/profile"

@@ -4,7 +4,6 @@ import { Button } from '@yardsale/ui';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 
 import { loadOnIntent } from '../../lib/load-on-intent';
-import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { CountBadge } from '../layout/unread-badge';
 
@@ -18,7 +17,7 @@ const RETRY_AFTER_ERROR_MS = 5000;
  * The header's bell. Its count is live: the server sends it when the subscription starts and
  * whenever it changes (a new entry, or entries read on another device). A tap opens the list.
  */
-export function NotificationBell() {
+export function NotificationBell({ userId }: { userId: number }) {
   const trpc = useTRPC();
   const { data, status, reset } = useSubscription(trpc.notifications.live.subscriptionOptions());
   useEffect(() => {
@@ -28,7 +27,7 @@ export function NotificationBell() {
     return () => clearTimeout(timer);
   }, [status, reset]);
   const unread = data?.unread ?? 0;
-  useOwnReviewsFollowTheBell(data?.unread);
+  useOwnReviewsFollowTheBell(userId, data?.unread);
   // Undefined until first opened: the list's code is not needed before.
   const [open, setOpen] = useState<boolean>();
   const bellButton = useRef<HTMLButtonElement>(null);
@@ -90,10 +89,9 @@ function BellGlyph() {
  * A new entry in the bell may be a review of me: my rating and reviews on screen (My Profile, my
  * public page) are asked for again, so they move with the bell. Only queries on screen refetch.
  */
-function useOwnReviewsFollowTheBell(unread: number | undefined) {
+function useOwnReviewsFollowTheBell(userId: number, unread: number | undefined) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { id: userId } = useCurrentUser();
   const last = useRef(unread);
   useEffect(() => {
     const before = last.current;
