@@ -157,6 +157,8 @@ test('near me: a bare town name offers the towns it fits, and the hint fits on a
   await expect(choices.getByRole('button', { name: 'Madison, AL' })).toBeVisible();
   await expectNoSeriousViolations(page, '/home (location dialog, towns to choose from)');
   await page.screenshot({ path: test.info().outputPath('location-choices-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('location-choices-desktop.png') });
 
   await choices.getByRole('button', { name: 'Madison, WI' }).click();
   await expect(dialog).toBeHidden();
