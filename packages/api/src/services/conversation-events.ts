@@ -48,15 +48,13 @@ export async function recordEvents(tx: Transaction, events: NewEvent[]) {
   await tx.execute(
     sql`select pg_advisory_xact_lock_shared(${EVENT_LOCK_SPACE}, 0), ${sql.join(userLocks, sql`, `)}`,
   );
-  await tx
-    .insert(userEvents)
-    .values(
-      events.map((e) => ({
-        ...e,
-        messageId: e.messageId ?? null,
-        closedReason: e.closedReason ?? null,
-      })),
-    );
+  await tx.insert(userEvents).values(
+    events.map((e) => ({
+      ...e,
+      messageId: e.messageId ?? null,
+      closedReason: e.closedReason ?? null,
+    })),
+  );
 }
 
 /** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock. */
