@@ -3972,6 +3972,8 @@ export interface operations {
             content: {
                 "application/json": {
                     content: string;
+                    /** Format: uuid */
+                    clientKey?: string;
                 };
             };
         };

@@ -25,6 +25,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /*
@@ -401,8 +402,13 @@ export const messages = pgTable(
     content: text().notNull(),
     isRead: boolean().notNull().default(false),
     createdAt: createdAt(),
+    /** The sender's device's key for this message: a retried send is the same message (decision 088). */
+    clientKey: uuid(),
   },
-  (t) => [index('messages_conversation_id_id_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('messages_conversation_id_id_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_sender_id_client_key_unique').on(t.senderId, t.clientKey),
+  ],
 );
 
 export const USER_EVENT_KINDS = [

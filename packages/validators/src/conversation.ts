@@ -69,6 +69,12 @@ export const messageRefSchema = z.object({ messageId: id });
 export const sendMessageInputSchema = z.object({
   conversationId: id,
   content: messageContentSchema,
+  /**
+   * Made by the sender's device for this one message and sent again with every retry: a send
+   * whose answer was lost, retried with the same key, gives back the message already sent
+   * rather than a second copy (decision 088).
+   */
+  clientKey: z.uuid().optional(),
 });
 
 /** What a signed-in user's open clients hear, each tagged with its event id for resuming. */

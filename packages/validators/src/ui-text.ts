@@ -130,6 +130,7 @@ export const UI_TEXT = {
     tooLong: 'Message must be at most 2000 characters',
     notFound: 'Message not found',
     onlySender: 'Only its sender can delete a message',
+    keyReused: 'This message key was already used in another conversation',
   },
   conversation: {
     notFound: 'Conversation not found',

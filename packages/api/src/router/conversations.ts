@@ -57,7 +57,7 @@ export const conversationsRouter = createTRPCRouter({
     .output(messageSchema)
     .mutation(async ({ ctx, input }) => {
       await enforceRateLimit(ctx, 'messagesByAccount', String(ctx.user.id));
-      return sendMessage(ctx.deps, ctx.user, input.conversationId, input.content);
+      return sendMessage(ctx.deps, ctx.user, input.conversationId, input.content, input.clientKey);
     }),
 
   markRead: protectedProcedure

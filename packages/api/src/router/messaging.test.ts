@@ -169,6 +169,69 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     expect(queries.length).toBe(statementsForTwo);
   });
 
+  it('stores a message sent again with the same key once, tells the other party once, and keeps keys per sender', async () => {
+    const { seller, buyer, conversationId } = await conversationBetween();
+    const clientKey = crypto.randomUUID();
+    const first = await buyer.caller.conversations.send({
+      conversationId,
+      content: 'Can I come at six?',
+      clientKey,
+    });
+    // The answer was lost on the way back: the device sends the same message again.
+    const again = await buyer.caller.conversations.send({
+      conversationId,
+      content: 'Can I come at six?',
+      clientKey,
+    });
+    expect(again).toEqual(first);
+    const page = await seller.caller.conversations.messages({ conversationId });
+    expect(page.items.map((m) => m.content)).toEqual(['Can I come at six?']);
+    expect((await seller.caller.conversations.list())[0]?.unreadCount).toBe(1);
+    // One live event for each of the two, not two.
+    const events = await api.deps.db
+      .select()
+      .from(schema.userEvents)
+      .where(eq(schema.userEvents.messageId, first.id));
+    expect(events.map((event) => event.kind)).toEqual(['message.created', 'message.created']);
+
+    // The same key from the other person is their own message; without a key, each send is new.
+    const reply = await seller.caller.conversations.send({
+      conversationId,
+      content: 'Six works.',
+      clientKey,
+    });
+    expect(reply.id).not.toBe(first.id);
+    await buyer.caller.conversations.send({ conversationId, content: 'Great' });
+    await buyer.caller.conversations.send({ conversationId, content: 'Great' });
+    expect(
+      (await buyer.caller.conversations.messages({ conversationId })).items.map((m) => m.content),
+    ).toEqual(['Can I come at six?', 'Six works.', 'Great', 'Great']);
+
+    // A key is one message: reused in another conversation it is refused, and nothing is stored.
+    const { id: otherListing } = await seller.caller.listings.create({
+      title: 'Pine bookshelf',
+      category: 'Furniture',
+      listingType: 'single-item',
+      priceRange: '$25-$50',
+      address: '5 Linden Close',
+    });
+    const other = await buyer.caller.conversations.start({ listingId: otherListing });
+    const elsewhere = await refusal(
+      buyer.caller.conversations.send({
+        conversationId: other.id,
+        content: 'Wrong thread',
+        clientKey,
+      }),
+    );
+    expect(elsewhere.code).toBe('CONFLICT');
+    expect(elsewhere.message).toBe(UI_TEXT.message.keyReused);
+    expect(
+      (await refusal(
+        buyer.caller.conversations.send({ conversationId, content: 'Hi', clientKey: 'not-a-key' }),
+      )).code,
+    ).toBe('BAD_REQUEST');
+  });
+
   it('lets only the sender delete a message', async () => {
     const { seller, buyer, conversationId } = await conversationBetween();
     const message = await buyer.caller.conversations.send({ conversationId, content: 'Typo here' });

@@ -201,6 +201,8 @@ export async function sendMessage(
   user: SessionUser,
   conversationId: number,
   content: string,
+  /** The sender's key for this message: sent again, the message already stored is the answer. */
+  clientKey?: string,
 ): Promise<Message> {
   // The busiest write of all, in five statements: the conversation read with both event locks taken
   // (recordEvents' locks, in the same order), the message, then the conversation touched and the two
@@ -237,9 +239,24 @@ export async function sendMessage(
     }
     const [created] = await tx
       .insert(messages)
-      .values({ conversationId, senderId: user.id, content })
+      .values({ conversationId, senderId: user.id, content, clientKey })
+      .onConflictDoNothing({ target: [messages.senderId, messages.clientKey] })
       .returning(messageColumns);
-    if (!created) throw new Error('insert returned no row');
+    if (!created) {
+      // A retry of a send that had arrived (its answer lost on the way back): the same message,
+      // with nothing told twice.
+      const [sent] = clientKey
+        ? await tx
+            .select(messageColumns)
+            .from(messages)
+            .where(and(eq(messages.senderId, user.id), eq(messages.clientKey, clientKey)))
+        : [];
+      if (!sent) throw new Error('insert returned no row');
+      if (sent.conversationId !== conversationId) {
+        throw new TRPCError({ code: 'CONFLICT', message: UI_TEXT.message.keyReused });
+      }
+      return { message: sent, participants: [] };
+    }
     const { buyerId, sellerId } = conversation;
     // A new message brings the conversation back for whoever had deleted it.
     // The other party is told by push at once, and by mail if still unread 15 minutes later; the
@@ -271,8 +288,10 @@ export async function sendMessage(
         (${sellerId}, 'message.created', ${conversationId}, ${created.id})`);
     return { message: created, participants: [buyerId, sellerId] };
   });
-  deps.outbox.kick();
-  await deps.events.wake(message.participants);
+  if (message.participants.length > 0) {
+    deps.outbox.kick();
+    await deps.events.wake(message.participants);
+  }
   return message.message;
 }
 
