@@ -67,10 +67,13 @@ export default defineConfig(({ mode }) => {
         srcDir: 'src/service-worker',
         filename: 'sw.ts',
         injectManifest: {
-          // Installed up front: only the offline page and the icons. Scripts and styles are cached
-          // as they are used (see sw.ts), so a first visit does not download every screen of the
-          // app.
-          globPatterns: ['offline.html', '*.{svg,png}'],
+          // Installed up front, once the first page has loaded: the offline page, the icons and
+          // every script and stylesheet of the app, so a screen, a dialog or a toast whose code
+          // loads on demand still opens while the server is out of reach (decision 088). The
+          // page's own first load is unchanged; the worker fetches the rest after it.
+          globPatterns: ['offline.{html,js}', '*.{svg,png}', 'assets/*.{js,css}'],
+          // Built files carry their content's hash in their names: no cache-busting query needed.
+          dontCacheBustURLsMatching: /^assets\//,
           // One classic script, as every browser runs a service worker.
           rollupFormat: 'iife',
         },

@@ -3,6 +3,7 @@ import { AUTH_TEXT } from '@yardsale/validators';
 import { TRPCClientError } from '@trpc/client';
 
 import { errorCode, errorStatus } from './errors';
+import { isServerUnreachable, whenServerAnswers } from './server-reachability';
 
 /** A 4xx answer will not change on a retry; only faults and dropped connections are retried. */
 function retryUpTo(times: number) {
@@ -27,8 +28,24 @@ export function createQueryClient(onSessionEnded: () => void): QueryClient {
   const handle = (error: unknown) => {
     if (isSessionEnded(error)) onSessionEnded();
   };
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: handle }),
+  // A screen whose data could not be fetched for want of the server shows it by itself once the
+  // server answers again: no click, no reload. (The browser coming back online refetches too:
+  // TanStack Query's own refetchOnReconnect.)
+  let refetchWhenBack = false;
+  const onQueryError = (error: unknown) => {
+    handle(error);
+    if (refetchWhenBack || !isServerUnreachable(error)) return;
+    refetchWhenBack = true;
+    void whenServerAnswers().then(() => {
+      refetchWhenBack = false;
+      void queryClient.refetchQueries({
+        type: 'active',
+        predicate: (query) => query.state.status === 'error',
+      });
+    });
+  };
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onQueryError }),
     mutationCache: new MutationCache({ onError: handle }),
     defaultOptions: {
       queries: {
@@ -42,6 +59,7 @@ export function createQueryClient(onSessionEnded: () => void): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { cn } from '@yardsale/ui';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 
+import { lazyPiece } from '../lib/lazy-piece';
 import { useAfterPageLoad } from '../lib/after-page-load';
 import { useInstallPrompts } from '../components/install/use-install-prompts';
 import { useAppUpdate } from './app-update-state';
@@ -11,20 +12,20 @@ import { watchInstallEvents } from './install-state';
 if (typeof window !== 'undefined') watchInstallEvents();
 
 // Each prompt's code loads only when that prompt is due: most visits show none of them.
-const UpdateNotice = lazy(() =>
+const UpdateNotice = lazyPiece(() =>
   import('./update-notice').then((module) => ({ default: module.UpdateNotice })),
 );
-const InstallCard = lazy(() =>
+const InstallCard = lazyPiece(() =>
   import('../components/install/install-card').then((module) => ({
     default: module.InstallCard,
   })),
 );
-const InstallModal = lazy(() =>
+const InstallModal = lazyPiece(() =>
   import('../components/install/install-modal').then((module) => ({
     default: module.InstallModal,
   })),
 );
-const IosInstallBanner = lazy(() =>
+const IosInstallBanner = lazyPiece(() =>
   import('../components/install/ios-install-banner').then((module) => ({
     default: module.IosInstallBanner,
   })),

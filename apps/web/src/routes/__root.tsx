@@ -6,8 +6,9 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { useToast } from '@yardsale/ui';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 
+import { lazyPiece, retryWhenServerAnswers } from '../lib/lazy-piece';
 import { BelowTheFold } from '../components/layout/below-the-fold';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
@@ -22,15 +23,28 @@ export interface RouterContext {
 }
 
 // Signed in only (the unread count needs the API client), and a visitor's first page does without.
-const BottomTabBar = lazy(() =>
+const BottomTabBar = lazyPiece(() =>
   import('../components/layout/bottom-tab-bar').then((module) => ({
     default: module.BottomTabBar,
   })),
 );
 // The toast viewport (Radix) loads with the first toast; until then toasts wait in their store.
-const Toaster = lazy(() =>
-  import('../components/layout/toaster').then((module) => ({ default: module.Toaster })),
-);
+const loadToaster = () =>
+  import('../components/layout/toaster').then((module) => ({ default: module.Toaster }));
+const Toaster = lazyPiece(loadToaster);
+
+/**
+ * Once someone starts typing, a toast may follow (a failed send, a refused form): its code is
+ * fetched then, while the server is there, rather than when the toast is due and the server
+ * perhaps is not. A visit that types nothing never downloads it.
+ */
+function usePreloadToasterOnInput() {
+  useEffect(() => {
+    const preload = () => void retryWhenServerAnswers(loadToaster).catch(() => undefined);
+    document.addEventListener('input', preload, { capture: true, once: true });
+    return () => document.removeEventListener('input', preload, { capture: true });
+  }, []);
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: 'YardSale: your neighbourhood marketplace' }] }),
@@ -63,6 +77,7 @@ function useFocusMainOnNavigation() {
 
 function RootLayout() {
   useFocusMainOnNavigation();
+  usePreloadToasterOnInput();
   const user = useSessionUser();
   const onLanding = useRouterState({ select: (state) => state.location.pathname === '/' });
   const showTabBar = Boolean(user);

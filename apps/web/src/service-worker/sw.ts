@@ -17,7 +17,8 @@ import { START_PATH, chooseWindow, clickedPath, notificationFromPush } from './p
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
-// Installed up front: only the offline page and the icons (the list comes from vite.config.ts).
+// Installed up front: the offline page, the icons and the app's scripts and styles (the list comes
+// from vite.config.ts, decision 088).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
@@ -38,8 +39,8 @@ registerRoute(
   new NetworkOnly({ plugins: [new PrecacheFallbackPlugin({ fallbackURL: '/offline.html' })] }),
 );
 
-// Built files are named by their content and never change: once fetched, the app shell and each
-// screen's code load from the cache.
+// Built files are named by their content and never change: the precache above holds the app's
+// own; anything else under /assets/ loads from the cache once fetched.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
   new CacheFirst({

@@ -1,14 +1,15 @@
 import { Button } from '@yardsale/ui';
 import { MenuIcon } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { loadOnIntent } from '../../lib/load-on-intent';
 import type { SessionUser } from '../../lib/session';
 import type { NavItem } from './nav-items';
 
 // The sheet (and the dialog code under it) loads when the menu is first wanted, not with the page.
 const loadSheet = () => import('./mobile-menu-sheet');
-const MobileMenuSheet = lazy(loadSheet);
+const MobileMenuSheet = lazyPiece(loadSheet);
 
 /** The phone and tablet menu: a button that opens a sheet sliding in from the right. */
 export function MobileMenu({ user, items }: { user: SessionUser; items: readonly NavItem[] }) {

@@ -1,16 +1,17 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Button, cn } from '@yardsale/ui';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { useSessionUser } from '../../lib/session';
 import { WordMark } from '../brand/word-mark';
 import { navLinkClasses } from './nav-items';
 
 // Signed in only, and they need the API client: loaded when someone is signed in.
-const SignedInNavigation = lazy(() =>
+const SignedInNavigation = lazyPiece(() =>
   import('./signed-in-navigation').then((module) => ({ default: module.SignedInNavigation })),
 );
-const ConversationLiveSync = lazy(() =>
+const ConversationLiveSync = lazyPiece(() =>
   import('../messages/conversation-live').then((module) => ({
     default: module.ConversationLiveSync,
   })),

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button, toast } from '@yardsale/ui';
 import { ShieldAlertIcon, Trash2Icon } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { serverMessage } from '../../lib/errors';
 import { loadOnIntent } from '../../lib/load-on-intent';
 import { useTRPC } from '../../lib/trpc';
@@ -11,7 +12,7 @@ import { LISTING_TEXTS } from '../listings/listing-texts';
 
 // The dialog code loads when a delete is first asked for, not with every listing page.
 const loadConfirmDialog = () => import('./confirm-dialog-module');
-const ConfirmDialog = lazy(loadConfirmDialog);
+const ConfirmDialog = lazyPiece(loadConfirmDialog);
 
 /**
  * Deletes the listing after a confirmation: its owner's Delete, or the admin's Admin Delete on

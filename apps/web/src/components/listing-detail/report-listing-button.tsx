@@ -1,14 +1,15 @@
 import { Button } from '@yardsale/ui';
 import { FlagIcon } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { loadOnIntent } from '../../lib/load-on-intent';
 import type { ReportTarget } from './report-dialog';
 
 // The dialog, its form and the dialog code under it load when a report is first wanted, not with
 // the listing page: most visitors never report anything.
 const loadDialog = () => import('./report-dialog');
-const ReportDialog = lazy(loadDialog);
+const ReportDialog = lazyPiece(loadDialog);
 
 /** Reports the listing and its seller to the team, in a dialog. */
 export function ReportListingButton(target: ReportTarget) {

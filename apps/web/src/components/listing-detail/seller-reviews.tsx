@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CardContent, Skeleton } from '@yardsale/ui';
 import { CircleCheckIcon, StarIcon } from 'lucide-react';
-import { Suspense, lazy, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { useAfterPageLoad } from '../../lib/after-page-load';
 import type { SessionUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -14,7 +15,7 @@ import { ReviewList, ReviewsFailed, ReviewsLoading } from '../reviews/review-lis
 
 // The form (and the form library under it) sits at the foot of the page: it loads once the page
 // has, instead of holding back the listing's first paint.
-const ReviewForm = lazy(() =>
+const ReviewForm = lazyPiece(() =>
   import('../reviews/review-form').then((module) => ({ default: module.ReviewForm })),
 );
 

@@ -1,7 +1,8 @@
 import { Button } from '@yardsale/ui';
 import { MapPinnedIcon, UndoIcon } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import type { LatLng } from '../map/pin-picker';
 
 import { LISTING_FORM_TEXTS } from './listing-form-texts';
@@ -20,7 +21,7 @@ export interface ListingPin {
 }
 
 // The map and its library load with this field only, never with the rest of the app.
-const PinPicker = lazy(() => import('../map/pin-picker'));
+const PinPicker = lazyPiece(() => import('../map/pin-picker'));
 
 /** The small map with the listing's pin; the seller drags it to the driveway. */
 export function LocationPinField({

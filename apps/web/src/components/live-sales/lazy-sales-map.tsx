@@ -1,10 +1,12 @@
 import type { ListingSummary } from '@yardsale/validators';
 import { cn } from '@yardsale/ui';
 import { MapIcon } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+
+import { lazyPiece } from '../../lib/lazy-piece';
 
 // The map library loads only when a map is on screen, never with the lists.
-const SalesMap = lazy(() => import('../map/sales-map'));
+const SalesMap = lazyPiece(() => import('../map/sales-map'));
 
 export function LazySalesMap(props: {
   sales: readonly ListingSummary[];

@@ -1,13 +1,14 @@
 import { cn } from '@yardsale/ui';
 import { ChevronDownIcon, MapPinIcon } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { useViewerLocation } from '../../lib/viewer-location';
 import { locationChipText } from './location-chip-text';
 
 // The dialog (and its library) loads on intent: hover, focus or press. Home stays light.
 const loadDialog = () => import('./location-dialog');
-const LocationDialog = lazy(loadDialog);
+const LocationDialog = lazyPiece(loadDialog);
 
 /** "Within 10 mi of 53703": where results are measured from. Opens the location picker. */
 export function LocationChip({ className }: { className?: string }) {

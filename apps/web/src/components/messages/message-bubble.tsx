@@ -1,10 +1,11 @@
 import { Button, cn } from '@yardsale/ui';
-import { Trash2Icon } from 'lucide-react';
+import { CircleAlertIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 
 import type { ThreadMessage } from './conversation-cache';
 import { isPending } from './conversation-cache';
 import { messageTime } from './conversation-list';
 import { MESSAGES_TEXTS } from './messages-texts';
+import type { UnsentMessage } from './unsent-messages';
 
 /** One message: its text, when it was sent, and on the newest of one's own, whether it was read. */
 export function MessageBubble({
@@ -72,6 +73,62 @@ export function MessageBubble({
         ) : null}
         <time dateTime={message.createdAt.toISOString()}>{messageTime(message.createdAt)}</time>
         {own && showStatus ? <span>· {status}</span> : null}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * One's own message the server never stored (no connection, server out of reach): kept in the
+ * thread, on this device, until it is sent again or discarded.
+ */
+export function UnsentBubble({
+  message,
+  onRetry,
+  onDiscard,
+}: {
+  message: UnsentMessage;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const at = new Date(message.failedAt);
+  return (
+    <li className="flex flex-col items-end">
+      <span className="sr-only">{MESSAGES_TEXTS.you}:</span>
+      <div className="max-w-[85%] min-w-0 rounded-2xl rounded-br-md border border-destructive/50 bg-card px-3.5 py-2 text-[0.95rem] leading-relaxed wrap-anywhere whitespace-pre-wrap text-foreground shadow-xs sm:max-w-[70%]">
+        {message.content}
+      </div>
+      <span className="mt-0.5 flex flex-wrap items-center justify-end gap-x-1.5 px-1 text-xs">
+        <span className="flex items-center gap-1 font-medium text-destructive">
+          <CircleAlertIcon aria-hidden="true" className="size-3.5" />
+          {MESSAGES_TEXTS.notSent}
+        </span>
+        {Number.isNaN(at.getTime()) ? null : (
+          <time className="text-muted-foreground" dateTime={at.toISOString()}>
+            · {messageTime(at)}
+          </time>
+        )}
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-7! px-2! font-semibold text-primary"
+          aria-label={MESSAGES_TEXTS.retrySendLabel}
+          onClick={onRetry}
+        >
+          <RefreshCwIcon aria-hidden="true" className="size-3.5" />
+          {MESSAGES_TEXTS.retrySend}
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-7! px-2! text-muted-foreground"
+          aria-label={MESSAGES_TEXTS.discardUnsentLabel}
+          onClick={onDiscard}
+        >
+          {MESSAGES_TEXTS.discardUnsent}
+        </Button>
       </span>
     </li>
   );

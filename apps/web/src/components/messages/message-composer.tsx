@@ -1,28 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Textarea, toast } from '@yardsale/ui';
+import { Button, Textarea } from '@yardsale/ui';
 import { MESSAGE_MAX_LENGTH, UI_TEXT } from '@yardsale/validators';
 import { SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { KeyboardEvent, SubmitEvent } from 'react';
 
-import { serverMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
-import type { ThreadMessage } from './conversation-cache';
-import {
-  confirmMessage,
-  messagesKey,
-  withLastMessage,
-  withOptimisticMessage,
-  withoutMessage,
-} from './conversation-cache';
 import { MESSAGES_TEXTS } from './messages-texts';
-
-/** Ids of messages shown before the server has answered: negative, so never a real message's. */
-let nextTempId = -1;
+import { readDraft, writeDraft } from './unsent-messages';
+import { useSendMessage } from './use-send-message';
 
 /**
- * Writing a message: it shows at once (optimistic) and is confirmed or taken back when the server
- * answers; a message that fails gives its text back.
+ * Writing a message. The draft is kept on the device as it is typed, so a reload or a dropped
+ * connection never loses it; a message sent shows at once and, if the server cannot be reached,
+ * stays in the thread with Retry (use-send-message.ts). One the server refuses gives its text back.
  */
 export function Composer({
   conversationId,
@@ -33,64 +22,32 @@ export function Composer({
   myId: number;
   onSent: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
+  const [draftOf, setDraftOf] = useState(conversationId);
+  const [text, setTextState] = useState(() => readDraft(myId, conversationId));
   const [error, setError] = useState<string | null>(null);
-  const key = messagesKey(trpc, conversationId);
-  const listKey = trpc.conversations.list.queryKey();
+  // Another conversation in the same composer: its own draft.
+  if (draftOf !== conversationId) {
+    setDraftOf(conversationId);
+    setTextState(readDraft(myId, conversationId));
+    setError(null);
+  }
+  const setText = (next: string) => {
+    setTextState(next);
+    writeDraft(myId, conversationId, next);
+  };
 
-  const send = useMutation(
-    trpc.conversations.send.mutationOptions({
-      onMutate: async ({ content }) => {
-        // A refetch in flight would overwrite the optimistic message, so it is cancelled. The
-        // thread's first load is not: cancelling it would leave the thread loading with nothing
-        // to show (onSuccess fetches afresh instead).
-        if (queryClient.getQueryData(key)) await queryClient.cancelQueries({ queryKey: key });
-        const tempId = nextTempId--;
-        const optimistic: ThreadMessage = {
-          id: tempId,
-          conversationId,
-          senderId: myId,
-          content,
-          isRead: false,
-          createdAt: new Date(),
-        };
-        queryClient.setQueryData(key, (pages) =>
-          pages ? withOptimisticMessage(pages, optimistic) : pages,
-        );
-        return { tempId };
-      },
-      onSuccess: (message, _input, context) => {
-        if (queryClient.getQueryData(key)) {
-          queryClient.setQueryData(key, (pages) =>
-            pages ? confirmMessage(pages, context.tempId, message) : pages,
-          );
-        } else {
-          // Sent before the thread had loaded: that load may have been answered without it.
-          void queryClient.invalidateQueries({ queryKey: key });
-        }
-        queryClient.setQueryData(listKey, (list) =>
-          list ? (withLastMessage(list, conversationId, message, myId) ?? list) : list,
-        );
-        onSent();
-      },
-      onError: (sendError, { content }, context) => {
-        // Roll back, and give the text back so nothing typed is lost.
-        if (context) {
-          queryClient.setQueryData(key, (pages) =>
-            pages ? withoutMessage(pages, context.tempId) : pages,
-          );
-        }
-        setText((current) => (current.trim() === '' ? content : current));
-        toast({
-          variant: 'destructive',
-          title: MESSAGES_TEXTS.sendFailedTitle,
-          description: serverMessage(sendError) ?? MESSAGES_TEXTS.sendFailedDescription,
-        });
-      },
-    }),
-  );
+  const { sendNew } = useSendMessage({
+    conversationId,
+    myId,
+    onSent,
+    onRefused: (content) => {
+      setTextState((current) => {
+        if (current.trim() !== '') return current;
+        writeDraft(myId, conversationId, content);
+        return content;
+      });
+    },
+  });
 
   const submit = () => {
     const content = text.trim();
@@ -100,7 +57,7 @@ export function Composer({
     }
     setError(null);
     setText('');
-    send.mutate({ conversationId, content });
+    sendNew(content);
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {

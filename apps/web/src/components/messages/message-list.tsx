@@ -15,8 +15,10 @@ import {
   threadMessages,
 } from './conversation-cache';
 import { useFallbackInterval } from './conversation-live';
-import { MessageBubble } from './message-bubble';
+import { MessageBubble, UnsentBubble } from './message-bubble';
 import { MESSAGES_TEXTS } from './messages-texts';
+import { useInFlight, useUnsentMessages } from './unsent-messages';
+import { useSendMessage } from './use-send-message';
 import { useThreadScroll } from './use-thread-scroll';
 
 /** A thread opens on its newest page; each later page reaches further back. */
@@ -138,6 +140,12 @@ export function MessageList({
 
   const lastOwnId = items?.findLast((item) => item.senderId === myId)?.id;
 
+  // Messages that failed to send, kept on the device; one being sent again shows as "Sending…".
+  const unsent = useUnsentMessages(myId, conversationId);
+  const inFlight = useInFlight();
+  const failed = unsent.filter((message) => !inFlight.has(message.clientKey));
+  const { retry, discard } = useSendMessage({ conversationId, myId });
+
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div
@@ -204,11 +212,23 @@ export function MessageList({
               ))}
             </ol>
           </>
-        ) : (
+        ) : failed.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted-foreground">
             No messages yet. Say hello and ask about the item.
           </p>
-        )}
+        ) : null}
+        {failed.length > 0 ? (
+          <ol aria-label={MESSAGES_TEXTS.unsentList} className="mt-2 flex flex-col gap-2">
+            {failed.map((message) => (
+              <UnsentBubble
+                key={message.clientKey}
+                message={message}
+                onRetry={() => retry(message)}
+                onDiscard={() => discard(message)}
+              />
+            ))}
+          </ol>
+        ) : null}
       </div>
       {/* Announced when it appears; sits over the bottom of the thread, above the composer. */}
       <div

@@ -10,8 +10,9 @@ import {
   LockIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import type { ConversationSummary } from './conversation-cache';
@@ -29,7 +30,9 @@ import { ListingThumb } from './listing-thumb';
 import { MESSAGES_TEXTS } from './messages-texts';
 
 // Loaded only once a message is sent, so the messages screen itself does not grow.
-const PushPrompt = lazy(() => import('../push-prompt').then((m) => ({ default: m.PushPrompt })));
+const PushPrompt = lazyPiece(() =>
+  import('../push-prompt').then((m) => ({ default: m.PushPrompt })),
+);
 
 export function MessageThread({
   conversation,

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { Button } from '@yardsale/ui';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { loadOnIntent } from '../../lib/load-on-intent';
 import { useTRPC } from '../../lib/trpc';
 import { CountBadge } from '../layout/unread-badge';
 
 // The list (and the dialog code under it) loads when the bell is first wanted, not with the page.
 const loadPanel = () => import('./notification-panel');
-const NotificationPanel = lazy(loadPanel);
+const NotificationPanel = lazyPiece(loadPanel);
 
 const RETRY_AFTER_ERROR_MS = 5000;
 

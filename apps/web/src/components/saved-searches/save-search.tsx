@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { Button, ToastAction, toast } from '@yardsale/ui';
 import type { Category, ListingType, SavedSearchInput } from '@yardsale/validators';
 import { BellPlusIcon, CheckIcon } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -12,7 +13,7 @@ import { useViewerLocation } from '../../lib/viewer-location';
 import { SAVE_SEARCH_TEXTS as T } from './save-search-texts';
 
 // Offered after a search is saved with push on, to someone who has not yet allowed pushes.
-const PushPrompt = lazy(() =>
+const PushPrompt = lazyPiece(() =>
   import('../push-prompt').then((module) => ({ default: module.PushPrompt })),
 );
 

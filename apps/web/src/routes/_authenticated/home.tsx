@@ -1,8 +1,9 @@
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import type { Category } from '@yardsale/validators';
 import { ArrowRightIcon, MapIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 
+import { lazyPiece } from '../../lib/lazy-piece';
 import { forgetCarousel, recallCarousel } from '../../components/home/carousel-memory';
 import { HomeListings } from '../../components/home/home-listings';
 import {
@@ -23,9 +24,9 @@ import { batchSent } from '../../lib/trpc';
 import { readViewerLocation, useViewerLocation } from '../../lib/viewer-location';
 
 // Only a neighbour who has not confirmed their address downloads the banner and its texts.
-const VerifyEmailBanner = lazy(() => import('../../components/account/verify-email-banner'));
+const VerifyEmailBanner = lazyPiece(() => import('../../components/account/verify-email-banner'));
 // Needed once there is a search to save, which a first visit does not have.
-const SaveSearch = lazy(() => import('../../components/saved-searches/save-search'));
+const SaveSearch = lazyPiece(() => import('../../components/saved-searches/save-search'));
 
 export const Route = createFileRoute('/_authenticated/home')({
   // The page and its data request in one file: it is fetched early (with the session check), and
