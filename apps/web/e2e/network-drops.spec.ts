@@ -3,6 +3,7 @@ import { UI_TEXT } from '@yardsale/validators';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { z } from 'zod';
 
+import { animationsDone, expectNoSeriousViolations } from './a11y-support';
 import { OwnServer } from './own-server';
 
 /*
@@ -83,6 +84,7 @@ for (const viewport of [
       await signIn(page);
       const conversationId = await conversationAboutOthersListing(page.request);
       const text = `Is it still there? ${String(Date.now())}`;
+      const draft = `And could I come by at six? ${String(Date.now())}`;
       await page.goto(`/messages?conversation=${String(conversationId)}`);
       const thread = page.getByRole('region', { name: /^Conversation with / });
       const composer = page.getByRole('textbox', { name: 'Message', exact: true });
@@ -100,14 +102,17 @@ for (const viewport of [
       await expect(toast(page)).toContainText('Failed to send message');
       await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
+      await animationsDone(page);
+      await expectNoSeriousViolations(page, 'a thread with a message not sent');
 
       // A draft of the next one, and a reload while the server is still down.
-      await composer.fill('And could I come by at six?');
+      await composer.fill(draft);
       await page.reload();
       await expect(
         page.getByRole('heading', { level: 1, name: 'We can’t reach YardSale' }),
       ).toBeVisible();
       await expect(page.getByText('This page will open by itself')).toBeVisible();
+      await expectNoSeriousViolations(page, 'the page shown while YardSale is out of reach');
 
       // The server answers again: the page opens by itself, the draft and the unsent message kept.
       await server.start();
@@ -116,7 +121,7 @@ for (const viewport of [
       });
       const row = page.getByRole('list', { name: 'Conversations' }).getByRole('button').first();
       if (!(await composer.isVisible())) await row.click();
-      await expect(composer).toHaveValue('And could I come by at six?');
+      await expect(composer).toHaveValue(draft);
       await expect(unsent).toContainText(text);
 
       await unsent.getByRole('button', { name: 'Retry sending this message' }).click();
@@ -130,9 +135,7 @@ for (const viewport of [
 
       // Sending clears the draft; after a reload the composer is empty and the message there once.
       await composer.press('Enter');
-      await expect(
-        thread.getByRole('listitem').filter({ hasText: 'And could I come by at six?' }),
-      ).toContainText('Sent');
+      await expect(thread.getByRole('listitem').filter({ hasText: draft })).toContainText('Sent');
       await page.goto(`/messages?conversation=${String(conversationId)}`);
       await expect(sent).toHaveCount(1);
       await expect(composer).toHaveValue('');
@@ -249,6 +252,7 @@ for (const viewport of [
         page.getByRole('heading', { level: 1, name: 'We can’t reach YardSale right now' }),
       ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('banner')).toBeVisible();
+      await expectNoSeriousViolations(page, 'a screen that could not reach YardSale');
 
       await server.start();
       await expect(page.getByRole('heading', { level: 1 })).toContainText(title, {

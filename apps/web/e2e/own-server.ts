@@ -41,8 +41,8 @@ export class OwnServer {
   async start(): Promise<void> {
     if (this.#child) return;
     const child = spawn(process.execPath, ['--enable-source-maps', e2eEnv.builtServer], {
+      // Only what the server reads: nothing of the runner's own environment leaks into it.
       env: {
-        ...process.env,
         PORT: this.port,
         HOST: '127.0.0.1',
         DATA_DIR: this.#dataDir,

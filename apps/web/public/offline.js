@@ -17,7 +17,7 @@
     document.title = heading + ' · YardSale';
     text.textContent = offline
       ? 'YardSale needs a connection to show sales, listings and messages. Check your Wi-Fi or mobile data.'
-      : 'Your connection is fine, but YardSale isn’t answering right now. It’s not you: we’re on it.';
+      : 'Your connection is working, but YardSale isn’t answering right now. It’s not you.';
     status.textContent = 'This page will open by itself as soon as YardSale answers.';
   }
 

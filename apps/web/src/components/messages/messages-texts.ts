@@ -3,6 +3,7 @@ export const MESSAGES_TEXTS = {
   signedOut: 'Please log in to view your messages',
   sendFailedTitle: 'Failed to send message',
   sendFailedDescription: 'Please try again',
+  sendFailedKept: 'It’s kept in the conversation: Retry sends it.',
   conversationDeleted: 'Conversation deleted',
   conversationDeleteFailed: 'Couldn’t delete conversation',
   messageDeleteFailed: 'Couldn’t delete message',

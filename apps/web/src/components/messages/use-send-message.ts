@@ -111,7 +111,9 @@ export function useSendMessage({
         toast({
           variant: 'destructive',
           title: MESSAGES_TEXTS.sendFailedTitle,
-          description: serverMessage(sendError) ?? MESSAGES_TEXTS.sendFailedDescription,
+          description:
+            serverMessage(sendError) ??
+            (clientKey ? MESSAGES_TEXTS.sendFailedKept : MESSAGES_TEXTS.sendFailedDescription),
         });
       },
     }),
