@@ -226,9 +226,15 @@ describe.each(testDatabaseKinds())('messaging on %s', (kind) => {
     expect(elsewhere.code).toBe('CONFLICT');
     expect(elsewhere.message).toBe(UI_TEXT.message.keyReused);
     expect(
-      (await refusal(
-        buyer.caller.conversations.send({ conversationId, content: 'Hi', clientKey: 'not-a-key' }),
-      )).code,
+      (
+        await refusal(
+          buyer.caller.conversations.send({
+            conversationId,
+            content: 'Hi',
+            clientKey: 'not-a-key',
+          }),
+        )
+      ).code,
     ).toBe('BAD_REQUEST');
   });
 
