@@ -1,26 +1,32 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, EmptyState, Input, Label, cn } from '@yardsale/ui';
-import { DEFAULT_SPEED_MPH, appleMapsLegs, googleMapsLegs, planRoute } from '@yardsale/geo/route';
+import {
+  DEFAULT_SPEED_MPH,
+  appleMapsLegs,
+  clocksDiffer,
+  defaultDeparture,
+  deviceTimeZone,
+  fromWallClockInput,
+  googleMapsLegs,
+  planRoute,
+  toWallClockInput,
+  tripTimeZone,
+  wallClockAt,
+} from '@yardsale/geo/route';
 import type { ListingSummary } from '@yardsale/validators';
 import { AlertTriangleIcon, FlagIcon, MapIcon, RouteIcon, Trash2Icon } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 
-import { formatClock, formatDate } from '../../lib/format';
+import { calendarDay, formatDate } from '../../lib/format';
 import { isListingMissing } from '../../lib/listing-id';
 import { useRouteStops } from '../../lib/route-stops';
 import { useTRPC } from '../../lib/trpc';
 import { useViewerLocation } from '../../lib/viewer-location';
-import { calendarDate } from '../live-sales/sale-days';
-import {
-  defaultDeparture,
-  fromLocalInputValue,
-  routeStopsFor,
-  toLocalInputValue,
-} from './plan-inputs';
+import { routeStopsFor, tripClock, zoneName } from './plan-inputs';
 import { DirectionsLinks } from './directions-links';
 import { LeftOut } from './left-out-sales';
-import { PlannedStopItem } from './planned-stop-item';
+import { PickedSaleItem, PlannedStopItem } from './planned-stop-item';
 import { RouteStartPicker } from './route-start';
 import type { RouteStart } from './route-start';
 
@@ -80,12 +86,19 @@ export function RoutePlanner() {
     } else if (stops.ids.includes(result.id)) sales.push(result);
   }
 
+  // Sale hours are the seller's wall clock where the sale is: the whole trip is planned and shown
+  // on that clock, whatever zone this device is in (decision 091).
+  const device = deviceTimeZone();
+  const zone = tripTimeZone(sales) ?? device;
   const departAt =
-    (departInput === null ? null : fromLocalInputValue(departInput)) ??
-    defaultDeparture(sales, new Date());
+    (departInput === null ? null : fromWallClockInput(departInput, zone)) ??
+    defaultDeparture(sales, new Date().getTime(), zone);
   const speed = Number(speedInput);
   const speedValid = Number.isFinite(speed) && speed >= MIN_SPEED && speed <= MAX_SPEED;
-  const day = calendarDate(new Date(departAt));
+  const day = wallClockAt(departAt, zone).day;
+  const zoneNote = clocksDiffer(zone, device, departAt)
+    ? `Times are ${zoneName(zone, departAt)}, where the sales are.`
+    : null;
 
   const { stops: routeStops, notThatDay, unplaced } = routeStopsFor(sales, day);
   const plan =
@@ -145,9 +158,15 @@ export function RoutePlanner() {
           <Input
             id="route-depart"
             type="datetime-local"
-            value={departInput ?? toLocalInputValue(departAt)}
+            value={departInput ?? toWallClockInput(departAt, zone)}
             onChange={(event) => setDepartInput(event.target.value)}
+            aria-describedby={zoneNote ? 'route-depart-zone' : undefined}
           />
+          {zoneNote ? (
+            <p id="route-depart-zone" className="text-sm text-muted-foreground">
+              {zoneName(zone, departAt)}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="route-speed">Average speed (mph)</Label>
@@ -182,7 +201,7 @@ export function RoutePlanner() {
       <section aria-labelledby="route-plan-heading" aria-busy={loading} className="grid gap-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="route-plan-heading" className="font-display text-xl font-semibold tracking-tight">
-            {formatDate(new Date(departAt), { zone: 'local', weekday: 'long', month: 'long' })}
+            {formatDate(calendarDay(day), { zone: 'utc', weekday: 'long', month: 'long' })}
           </h2>
           {plan ? (
             <p className="text-sm text-muted-foreground" data-testid="route-summary">
@@ -191,11 +210,17 @@ export function RoutePlanner() {
               </strong>{' '}
               in all · back on the road by{' '}
               <strong className="font-semibold text-foreground">
-                {formatClock(new Date(plan.finishAt))}
+                {tripClock(plan.finishAt, zone)}
               </strong>
             </p>
           ) : null}
         </div>
+
+        {zoneNote ? (
+          <p className="text-sm text-muted-foreground" data-testid="route-zone">
+            {zoneNote}
+          </p>
+        ) : null}
 
         {loading ? (
           <p role="status" className="text-sm text-muted-foreground">
@@ -207,6 +232,21 @@ export function RoutePlanner() {
           <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
             Set where you start (your location, or a ZIP or town) to plan the order.
           </p>
+        ) : null}
+
+        {!plan && routeStops.length > 0 ? (
+          <ul className="grid gap-3" aria-label="Sales picked for this day">
+            {routeStops.map((routeStop) => (
+              <PickedSaleItem
+                key={routeStop.id}
+                stop={routeStop}
+                sale={byId.get(routeStop.id)}
+                day={day}
+                timeZone={zone}
+                onRemove={stops.remove}
+              />
+            ))}
+          </ul>
         ) : null}
 
         {plan && plan.lateCount > 0 ? (
@@ -247,7 +287,7 @@ export function RoutePlanner() {
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-blue-600 text-white">
                   <FlagIcon aria-hidden="true" className="size-4" />
                 </span>
-                Leave {start.label} at {formatClock(new Date(departAt))}
+                Leave {start.label} at {tripClock(departAt, zone)}
               </li>
               {plan.stops.map((planned, index) => (
                 <PlannedStopItem
@@ -256,6 +296,7 @@ export function RoutePlanner() {
                   number={index + 1}
                   sale={byId.get(planned.stop.id)}
                   day={day}
+                  timeZone={zone}
                   onRemove={stops.remove}
                 />
               ))}
