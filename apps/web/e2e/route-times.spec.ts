@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { z } from 'zod';
 
+import { expectNoSeriousViolations } from './a11y-support';
 import { e2eEnv } from './env';
 import { expect, test } from './signed-in';
 
@@ -135,6 +136,7 @@ for (const device of ['UTC', MADISON, 'America/Los_Angeles']) {
         new RegExp(`${near}.*8:00 AM – 3:00 PM`),
       ]);
       await expect(page.getByText('Set where you start')).toBeVisible();
+      if (device === MADISON) await expectNoSeriousViolations(page, '/route before a start is set');
       // The departure is 8:00 AM on Madison's clock.
       await expect(page.getByLabel('Leaving at')).toHaveValue(`${day}T08:00`);
       // Only a device whose clock reads otherwise is told whose clock the times are on.
@@ -168,6 +170,9 @@ for (const device of ['UTC', MADISON, 'America/Los_Angeles']) {
       await expect(page.getByTestId('route-summary')).toHaveText(
         '21.0 mi in all · back on the road by 10:15 AM',
       );
+
+      if (device === 'America/Los_Angeles')
+        await expectNoSeriousViolations(page, '/route planned on another zone’s clock');
 
       // A departure typed in is read on Madison's clock too.
       await page.getByLabel('Leaving at').fill(`${day}T09:00`);

@@ -28,7 +28,7 @@ export function LeftOut({
             <Link
               to="/listing/$id"
               params={{ id: String(sale.id) }}
-              className="font-medium hover:underline"
+              className="min-w-0 font-medium wrap-anywhere hover:underline"
             >
               {sale.title}
               {sale.startDate ? (
