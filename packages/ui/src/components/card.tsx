@@ -37,7 +37,7 @@ export function CardTitle({ className, asChild = false, ...props }: CardTitlePro
     <Comp
       data-slot="card-title"
       className={cn(
-        'font-display text-lg leading-snug font-semibold tracking-tight text-card-foreground',
+        'font-display text-lg leading-snug font-semibold tracking-tight wrap-anywhere text-card-foreground',
         className,
       )}
       {...props}
@@ -49,7 +49,7 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'p
   return (
     <p
       data-slot="card-description"
-      className={cn('text-sm text-muted-foreground', className)}
+      className={cn('text-sm wrap-anywhere text-muted-foreground', className)}
       {...props}
     />
   );

@@ -41,7 +41,7 @@ function PartyDetail({ term, party }: { term: string; party: Party }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{term}</dt>
-      <dd className="mt-0.5 min-w-0">
+      <dd className="mt-0.5 min-w-0 wrap-anywhere">
         <Link
           to="/users/$userId"
           params={{ userId: String(party.id) }}
@@ -111,11 +111,11 @@ export function ReportCard({
         </div>
       </header>
 
-      <blockquote className="mt-3 rounded-lg bg-muted/60 px-3 py-2.5 text-sm leading-relaxed whitespace-pre-line text-foreground">
+      <blockquote className="mt-3 rounded-lg bg-muted/60 px-3 py-2.5 text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-foreground">
         {report.description}
       </blockquote>
 
-      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <div className="min-w-0">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             Listing
@@ -125,7 +125,7 @@ export function ReportCard({
               <Link
                 to="/listing/$id"
                 params={{ id: String(report.listing.id) }}
-                className="font-medium break-words text-primary underline-offset-4 hover:underline"
+                className="font-medium wrap-anywhere text-primary underline-offset-4 hover:underline"
               >
                 {report.listing.title}
               </Link>
@@ -156,7 +156,7 @@ export function ReportCard({
         ) : (
           <div>
             <p className="text-sm font-medium">Admin notes</p>
-            <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">
+            <p className="mt-1 text-sm whitespace-pre-line wrap-anywhere text-muted-foreground">
               {report.adminNotes ?? 'No notes.'}
             </p>
           </div>

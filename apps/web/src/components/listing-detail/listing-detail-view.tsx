@@ -84,7 +84,9 @@ function ListingDetails({
         </CardHeader>
         <CardContent>
           {listing.description ? (
-            <p className="leading-relaxed whitespace-pre-line text-pretty">{listing.description}</p>
+            <p className="leading-relaxed whitespace-pre-line text-pretty wrap-anywhere">
+              {listing.description}
+            </p>
           ) : (
             <p className="text-muted-foreground">The seller didn&apos;t add a description.</p>
           )}

@@ -82,7 +82,7 @@ export function ListingSummary({
           <CategoryBadge category={listing.category} />
           {listing.isExpired ? <Badge variant="destructive">{LISTING_TEXTS.expired}</Badge> : null}
         </div>
-        <h1 className="font-display text-2xl leading-tight font-bold tracking-tight text-balance sm:text-3xl">
+        <h1 className="font-display text-2xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-3xl">
           {listing.title}
         </h1>
         <p className="font-display text-2xl font-bold text-primary">

@@ -113,7 +113,7 @@ export function SellerReviews({
         {isOwner ? null : (
           <div className="border-t pt-5">
             {mine ? (
-              <p className="flex items-start gap-2 rounded-xl bg-secondary/70 px-3 py-2.5 text-sm">
+              <p className="flex items-start gap-2 rounded-xl bg-secondary/70 px-3 py-2.5 text-sm wrap-anywhere">
                 <CircleCheckIcon
                   aria-hidden="true"
                   className="mt-0.5 size-4 shrink-0 text-primary"

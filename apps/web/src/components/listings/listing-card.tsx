@@ -46,7 +46,7 @@ export const ListingCard = memo(function ListingCard({
   return (
     <article
       className={cn(
-        'group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-card transition-shadow',
+        'group relative flex h-full min-w-0 flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-card transition-shadow',
         // The stretched title link draws the focus ring around the whole card.
         'hover:shadow-float has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2 has-[a:focus-visible]:ring-offset-background',
         className,
@@ -91,7 +91,7 @@ export const ListingCard = memo(function ListingCard({
           </span>
         </div>
 
-        <h3 className="line-clamp-2 font-display text-base leading-snug font-semibold tracking-tight">
+        <h3 className="line-clamp-2 font-display text-base leading-snug font-semibold tracking-tight wrap-anywhere">
           <Link
             to="/listing/$id"
             params={{ id: String(listing.id) }}

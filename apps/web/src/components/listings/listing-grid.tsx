@@ -6,7 +6,7 @@ import { ListingCardSkeleton } from './listing-card';
 /** Cards in rows that fit the screen: one on a phone, up to three on a wide one. */
 export function ListingGrid({ className, children }: { className?: string; children: ReactNode }) {
   return (
-    <ul className={cn('grid gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3', className)}>
+    <ul className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3', className)}>
       {children}
     </ul>
   );

@@ -25,7 +25,7 @@ export function ReviewList({
               aria-label={`Review by ${name}`}
             >
               <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5">
-                <p className="font-semibold">{name}</p>
+                <p className="min-w-0 font-semibold wrap-anywhere">{name}</p>
                 <time
                   dateTime={review.createdAt.toISOString()}
                   className="text-xs text-muted-foreground"
@@ -35,7 +35,7 @@ export function ReviewList({
               </div>
               <StarRating value={review.rating} size="sm" />
               {review.comment ? (
-                <p className="text-sm leading-relaxed break-words whitespace-pre-line text-pretty text-foreground/90">
+                <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-pretty text-foreground/90">
                   {review.comment}
                 </p>
               ) : null}

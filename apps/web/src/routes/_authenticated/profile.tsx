@@ -97,7 +97,7 @@ function ProfilePage() {
           </div>
           <div className="flex min-w-0 flex-1 flex-col items-center gap-2 text-center sm:items-start sm:pb-2 sm:text-left">
             <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-              <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">
+              <h1 className="max-w-full font-display text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
                 {fullName(user)}
               </h1>
               <Badge variant="success">
