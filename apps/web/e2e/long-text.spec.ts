@@ -7,6 +7,7 @@ import {
 } from '@yardsale/validators';
 import { z } from 'zod';
 
+import { animationsDone } from './a11y-support';
 import { expect, test } from './admin-helpers';
 import { e2eEnv } from './env';
 import { createAccount } from './support';
@@ -113,17 +114,33 @@ const TILE = Buffer.from(
  * it (a one-line box cut short with an ellipsis, or a row that scrolls, keeps its text in).
  */
 async function expectFits(page: Page, screen: string) {
-  // Let late images and fonts settle the layout.
+  // Let late images and fonts settle the layout, and a sliding panel come to rest.
   await page.waitForLoadState('load');
+  await animationsDone(page);
   const found = await page.evaluate(() => {
     const width = window.innerWidth;
     const describe = (element: Element, px: number) =>
       `<${element.tagName.toLowerCase()} class="${String(element.getAttribute('class'))}"> ${String(Math.round(px))}px: ${element.textContent.slice(0, 40)}`;
-    /** What is left to see of a box once every box around it that clips has clipped it. */
+    /**
+     * What is left to see of a box once every box around it that means to cut text short has done
+     * so: a map, a row that scrolls, a one-line box ending in an ellipsis, a box clamped to a few lines.
+     * Any other box that merely hides overflow would hide the rest of the word: that is a fault.
+     */
     const visible = (inner: Node, rect: DOMRect) => {
       let { left, right } = rect;
       for (let box = inner.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX !== 'visible') {
+        const style = getComputedStyle(box);
+        const cuts =
+          // A map is a window onto a larger surface.
+          box.classList.contains('leaflet-container') ||
+          style.overflowX === 'auto' ||
+          style.overflowX === 'scroll' ||
+          (style.overflowX !== 'visible' &&
+            (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none'));
+        // Text only for screen readers is not on screen at all.
+        const hidden = style.clipPath === 'inset(50%)';
+        if (hidden) return { left: 0, right: 0 };
+        if (cuts) {
           const clip = box.getBoundingClientRect();
           left = Math.max(left, clip.left);
           right = Math.min(right, clip.right);
@@ -139,8 +156,7 @@ async function expectFits(page: Page, screen: string) {
     const innermost = tooWide.filter(
       (element) => !tooWide.some((other) => other !== element && element.contains(other)),
     );
-    // Text running out of its box and off the window, unless a box that clips it keeps it in (a
-    // scrolling row, or a one-line box cut short with an ellipsis).
+    // Text running out of its box and off the window, unless a box that cuts text short keeps it in.
     const offScreen: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -316,8 +332,19 @@ for (const viewport of [
     await expect(page.getByTestId('route-stop').getByRole('link', { name: title })).toBeVisible();
     await expectFits(page, 'route');
 
+    await page.goto(`/map?q=${tag}&view=list`);
+    await expect(page.getByText(title).first()).toBeVisible();
+    await expectFits(page, 'map as a list');
+
     await page.goto('/profile');
     await expectFits(page, 'buyer’s own profile');
+    // On a phone the menu names the person.
+    if (viewport.width < 640) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+      await expectFits(page, 'the phone menu');
+      await page.keyboard.press('Escape');
+    }
 
     // The seller's screens.
     await seller.page.goto('/profile');

@@ -94,7 +94,9 @@ export function HeroBanner({
             {eyebrow}
           </p>
         ) : (
-          <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{eyebrow}</p>
+          <p className="text-sm font-semibold tracking-wide wrap-anywhere text-brand-100 uppercase">
+            {eyebrow}
+          </p>
         )}
         <h1
           id={headingId}

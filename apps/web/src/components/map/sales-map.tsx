@@ -231,7 +231,9 @@ function SaleMapCard({ sale, onClose }: { sale: ListingSummary; onClose: () => v
         if (event.key === 'Escape') onClose();
       }}
     >
-      <p className="pr-5 font-display text-base leading-snug font-semibold">{sale.title}</p>
+      <p className="pr-5 font-display text-base leading-snug font-semibold wrap-anywhere">
+        {sale.title}
+      </p>
       {sale.startDate ? (
         <p className="flex items-start gap-1.5 text-muted-foreground">
           <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
