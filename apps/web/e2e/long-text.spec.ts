@@ -166,7 +166,30 @@ async function expectFits(page: Page, screen: string) {
       range.selectNodeContents(node);
       const rect = range.getBoundingClientRect();
       const { left, right } = visible(node, rect);
-      if (right - left > 0 && (right > width + 1 || left < -1))
+      // Nor may one run of text be wider than the scrolling box it is in (a panel that scrolls up
+      // and down also hides what runs off its side), unless it is cut short on purpose.
+      let room = width;
+      for (
+        let box: Element | null = parent;
+        box && box !== document.body;
+        box = box.parentElement
+      ) {
+        const style = getComputedStyle(box);
+        if (
+          style.clipPath === 'inset(50%)' ||
+          box.classList.contains('leaflet-container') ||
+          (style.overflowX !== 'visible' &&
+            (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none'))
+        ) {
+          room = Infinity;
+          break;
+        }
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') {
+          room = Math.min(room, box.clientWidth);
+          break;
+        }
+      }
+      if (right - left > 0 && (right > width + 1 || left < -1 || rect.width > room + 1))
         offScreen.push(describe(parent, rect.width));
     }
     return {

@@ -224,7 +224,7 @@ function EntryContent({ entry }: { entry: Entry }) {
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span
           className={cn(
-            'text-sm leading-snug',
+            'text-sm leading-snug wrap-anywhere',
             isUnread ? 'font-semibold text-foreground' : 'font-medium text-foreground/85',
           )}
         >
@@ -232,7 +232,9 @@ function EntryContent({ entry }: { entry: Entry }) {
           {entry.title}
         </span>
         {entry.body ? (
-          <span className="line-clamp-2 text-sm text-muted-foreground">{entry.body}</span>
+          <span className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">
+            {entry.body}
+          </span>
         ) : null}
         <time
           dateTime={entry.createdAt.toISOString()}

@@ -89,7 +89,7 @@ export function MyListings({ listings }: { listings: readonly ListingSummary[] }
                     />
                   </div>
                   <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-                    <h3 className="line-clamp-2 font-display leading-snug font-semibold">
+                    <h3 className="line-clamp-2 font-display leading-snug font-semibold wrap-anywhere">
                       {listing.title}
                     </h3>
                     <div className="flex flex-wrap items-center gap-1.5">
