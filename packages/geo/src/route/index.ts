@@ -10,16 +10,13 @@ export {
 export { EXACT_STOP_LIMIT, nearestFirstOrder, planRoute } from './planner';
 export { GOOGLE_MAX_WAYPOINTS, appleMapsLegs, googleMapsLegs } from './maps';
 export {
-  DEFAULT_DEPARTURE_TIME,
   clocksDiffer,
   defaultDeparture,
   deviceTimeZone,
   fromWallClockInput,
-  instantAt,
   isOpenOn,
   openingWindow,
   toWallClockInput,
   tripTimeZone,
   wallClockAt,
 } from './sale-time';
-export type { SaleWhen } from './sale-time';

@@ -9,8 +9,8 @@ import {
   toWallClockInput,
   tripTimeZone,
   wallClockAt,
-  type SaleWhen,
 } from './index';
+import type { SaleWhen } from './sale-time';
 
 const CHICAGO = 'America/Chicago';
 const SATURDAY = '2026-06-13';

@@ -6,7 +6,7 @@
 import { DEFAULT_SALE_END_TIME, zonedWallClockToInstant } from '@yardsale/validators';
 
 /** A route left with no departure set leaves at this hour on the sale day, when sales open. */
-export const DEFAULT_DEPARTURE_TIME = '08:00';
+const DEFAULT_DEPARTURE_TIME = '08:00';
 
 /** What the trip reads of a listing: its days, hours and the zone they are in. */
 export interface SaleWhen {
@@ -70,7 +70,7 @@ export function wallClockAt(instant: number, timeZone: string): { day: string; t
 }
 
 /** The instant `day` ('YYYY-MM-DD') at `time` ('HH:MM') happens in `timeZone`. */
-export function instantAt(day: string, time: string, timeZone: string): number {
+function instantAt(day: string, time: string, timeZone: string): number {
   return zonedWallClockToInstant(day, time, timeZone).getTime();
 }
 
