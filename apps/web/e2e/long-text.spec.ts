@@ -226,12 +226,13 @@ for (const viewport of [
       );
     }
 
-    // The seller's phone, as long as the form takes.
+    // The seller's phone, as long as the form takes: fifteen digits (the most a number has), the
+    // rest dots, which a browser will not break a line at.
     await call(seller.page.request, 'account.updateProfile', {
       firstName: seller.person.firstName,
       lastName: seller.person.lastName,
       email: seller.person.email,
-      phone: word('5', 40),
+      phone: `+${'5.'.repeat(14)}5${'.'.repeat(10)}`.slice(0, 40),
     });
     // The buyer hears of new listings matching a search with a name as long as it may be.
     await call(buyer.page.request, 'savedSearches.create', {
