@@ -8,9 +8,12 @@ interface PendingCall {
   getRawInput: () => Promise<unknown>;
 }
 
-/** A listing search may run twice (as typed, then spelt alike); every other call is one unit. */
+/** Calls that search listings, which may run twice (as typed, then spelt alike). */
+const SEARCHING_CALLS = new Set(['listings.list', 'listings.counts']);
+
+/** A listing search or count may run twice (as typed, then spelt alike); every other call is one unit. */
 async function callCost(call: PendingCall): Promise<number> {
-  if (call.path !== 'listings.list') return 1;
+  if (!SEARCHING_CALLS.has(call.path)) return 1;
   // An input that cannot be read is refused by the call itself; here it costs what a plain call does.
   const input = await call.getRawInput().catch(() => undefined);
   const search =

@@ -64,6 +64,7 @@ const CURRENT_PROCEDURES: Record<string, Who[]> = {
   'geo.lookup': ['visitor', 'user'],
   'geo.mapConfig': ['visitor'],
   'listings.list': ['visitor', 'user'],
+  'listings.counts': ['visitor', 'user'],
   'listings.stats': ['user'],
   'listings.byId': ['user'],
   'listings.mine': ['user'],

@@ -44,6 +44,7 @@ const REST_PATHS: Record<string, Who[]> = {
   'GET /api/user/export': ['user'],
   'DELETE /api/user': ['throwaway'],
   'GET /api/listings': ['visitor', 'user'],
+  'GET /api/listings/counts': ['visitor', 'user'],
   'POST /api/listings/create-with-photos': ['user'],
   'GET /api/listings/:id': ['user'],
   'PUT /api/listings/:id': ['user'],

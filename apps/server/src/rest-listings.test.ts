@@ -189,6 +189,29 @@ describe.each(testDatabaseKinds())('REST listing paths over HTTP on %s', (kind) 
     expect((await restClient(server).GET('/api/listings')).response.status).toBe(401);
   });
 
+  it('counts what a search finds in each tab with GET /api/listings/counts', async () => {
+    const byTypo = await buyer.GET('/api/listings/counts', {
+      params: { query: { search: 'recrods' } },
+    });
+    expect(byTypo.response.status).toBe(200);
+    const sales = await buyer.GET('/api/listings', {
+      params: { query: { search: 'recrods', listingType: 'garage-sale', limit: 50 } },
+    });
+    const items = await buyer.GET('/api/listings', {
+      params: { query: { search: 'recrods', listingType: 'single-item', limit: 50 } },
+    });
+    expect(byTypo.data).toEqual({
+      singleItems: items.data?.items.length,
+      garageSales: sales.data?.items.length,
+    });
+    expect(byTypo.data?.garageSales).toBeGreaterThanOrEqual(1);
+    const refused = await buyer.GET('/api/listings/counts', {
+      params: { query: { radiusMiles: 5 } },
+    });
+    expect(refused.response.status).toBe(400);
+    expect((await restClient(server).GET('/api/listings/counts')).response.status).toBe(401);
+  });
+
   it('lets only the seller update and delete, over PUT and DELETE', async () => {
     const id = await created('#445566');
     const path = { path: { id } };

@@ -279,6 +279,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listings/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many single items and garage sales a search finds (search, category, near=<latitude>,<longitude>, radiusMiles, sort), each counted up to 1,001 */
+        get: operations["countListings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listings/create-with-photos": {
         parameters: {
             query?: never;
@@ -2319,6 +2336,86 @@ export interface operations {
                             isExpired: boolean;
                         }[];
                         nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Refused input; `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+            /** @description Too many requests; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The sentence to show the person */
+                        message: string;
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Id of a logged server fault */
+                        errorId?: string;
+                    };
+                };
+            };
+        };
+    };
+    countListings: {
+        parameters: {
+            query?: {
+                search?: string;
+                category?: "" | string;
+                near?: string;
+                radiusMiles?: number;
+                sort?: "newest" | "distance";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        singleItems: number;
+                        garageSales: number;
                     };
                 };
             };

@@ -186,3 +186,9 @@ export const MAX_BATCH_SIZE = 10;
  */
 export const BATCH_COST_LIMIT = 12;
 export const SEARCH_CALL_COST = 4;
+
+/**
+ * The home tabs' counts stop here: counting every match of a common word costs as much as reading
+ * them all, and past a thousand the exact number tells a neighbour nothing more.
+ */
+export const LISTING_COUNT_LIMIT = 1000;

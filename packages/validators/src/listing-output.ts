@@ -93,6 +93,16 @@ export const listingStatsSchema = z.object({
 });
 export type ListingStats = z.output<typeof listingStatsSchema>;
 
+/**
+ * Listings of each type a search finds, counted up to LISTING_COUNT_LIMIT + 1: a count above the
+ * limit means "more than" it.
+ */
+export const listingCountsSchema = z.object({
+  singleItems: z.number().int().min(0),
+  garageSales: z.number().int().min(0),
+});
+export type ListingCounts = z.output<typeof listingCountsSchema>;
+
 /** A new listing; `location` null means its address was not found on the map (it is published anyway). */
 export const createdListingSchema = z.object({
   id: z.number().int(),

@@ -178,6 +178,32 @@ export const listingSearchSchema = z.object(listingSearchFields).superRefine(che
 export const listingSearchQuerySchema = z
   .object({ ...listingSearchFields, near: nearParamSchema.optional() })
   .superRefine(checkNearSearch);
+/**
+ * How many listings of each type a search finds (the home tabs' counts): the search's own fields
+ * but the type, the page and the cursor. The order matters only in that nearest first leaves out
+ * listings without a place, as the list does.
+ */
+const listingCountsFields = {
+  ...searchFilterSchema.pick({ search: true, category: true, near: true, radiusMiles: true }).shape,
+  sort: listingSearchFields.sort,
+};
+function checkCountsSearch(
+  v: { near?: LatLngInput; radiusMiles?: number; sort?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.near && v.radiusMiles !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['radiusMiles'], message: M.radiusNeedsNear });
+  if (!v.near && v.sort === 'distance')
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: M.distanceSortNeedsNear });
+}
+export const listingCountsInputSchema = z
+  .object(listingCountsFields)
+  .superRefine(checkCountsSearch);
+/** `GET /api/listings/counts`: the same with `near` written `<latitude>,<longitude>`. */
+export const listingCountsQuerySchema = z
+  .object({ ...listingCountsFields, near: nearParamSchema.optional() })
+  .superRefine(checkCountsSearch);
+export type ListingCountsInput = z.output<typeof listingCountsInputSchema>;
 export type ListingSearchInput = z.input<typeof listingSearchSchema>;
 export type ListingSearch = z.output<typeof listingSearchSchema>;
 

@@ -218,6 +218,35 @@ describe.each(testDatabaseKinds())('listings near a point on %s', (kind) => {
     expect(misspelt.items.map((l) => l.id)).toEqual([ids.justInside]);
   });
 
+  it('counts within a radius and nearest first as the list shows them', async () => {
+    const within = { near: centre, radiusMiles: 10 };
+    const shown = async (input: Parameters<typeof buyer.listings.list>[0]) =>
+      (await buyer.listings.list({ ...input, limit: 50 })).items.length;
+    for (const input of [
+      within,
+      { ...within, search: 'oak' },
+      { ...within, search: 'oka' },
+      { near: centre, sort: 'distance' as const, search: 'oak' },
+      { near: centre, search: 'oak' },
+    ]) {
+      expect(await buyer.listings.counts(input), JSON.stringify(input)).toEqual({
+        singleItems: await shown({ ...input, listingType: 'single-item' }),
+        garageSales: 0,
+      });
+    }
+    // Inside 10 miles: bookshelf, desk and side table; not the chest 40 miles off or the table
+    // without a place.
+    expect(await buyer.listings.counts({ ...within, search: 'oak' })).toEqual({
+      singleItems: 3,
+      garageSales: 0,
+    });
+    // Without a radius every oak listing counts, the one without a place too.
+    expect(await buyer.listings.counts({ near: centre, search: 'oak' })).toEqual({
+      singleItems: 5,
+      garageSales: 0,
+    });
+  });
+
   it('never shows a listing without a location in a search within a radius or nearest first', async () => {
     const within = await buyer.listings.list({ near: centre, radiusMiles: 250, limit: 50 });
     const nearest = await buyer.listings.list({ near: centre, sort: 'distance', limit: 50 });

@@ -174,6 +174,46 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       expect(err.code).toBe('BAD_REQUEST');
     });
 
+    it('counts what each tab would show for a search, by the list’s own rules', async () => {
+      const listed = async (input: { search?: string; category?: string }) => ({
+        singleItems: (await found({ ...input, listingType: 'single-item', limit: 50 })).length,
+        garageSales: (await found({ ...input, listingType: 'garage-sale', limit: 50 })).length,
+      });
+      // Partial words, misspellings, a category, a word in one tab only, nothing at all.
+      for (const input of [
+        { search: 'furn' },
+        { search: 'paperbak' },
+        { search: 'bycicle' },
+        { search: 'furniture', category: 'Furniture' },
+        { search: 'tools' },
+        { search: 'trampoline' },
+        {},
+      ]) {
+        expect(await viewer.caller.listings.counts(input), JSON.stringify(input)).toEqual(
+          await listed(input),
+        );
+      }
+      expect(await viewer.caller.listings.counts({ search: 'furn' })).toEqual({
+        singleItems: 1,
+        garageSales: 1,
+      });
+      // The words find no single item, but a garage sale: that tab has it.
+      expect(await viewer.caller.listings.counts({ search: 'moving tools' })).toEqual({
+        singleItems: 0,
+        garageSales: 1,
+      });
+      // Misspelt for one tab only: each tab counts what it would show.
+      expect(await viewer.caller.listings.counts({ search: 'movng' })).toEqual({
+        singleItems: 0,
+        garageSales: 1,
+      });
+    });
+
+    it('refuses a count nearest first or within a radius without a point, with the message', async () => {
+      const err = await refusal(viewer.caller.listings.counts({ radiusMiles: 5 }));
+      expect(err.code).toBe('BAD_REQUEST');
+    });
+
     it('counts active listings by type', async () => {
       const stats = await viewer.caller.listings.stats();
       expect(stats.total).toBe(stats.singleItems + stats.garageSales);

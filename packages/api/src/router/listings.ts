@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   createdListingSchema,
   idSchema as id,
+  listingCountsInputSchema,
+  listingCountsSchema,
   listingDetailSchema,
   listingIdSchema,
   listingPageSchema,
@@ -16,6 +18,7 @@ import {
 } from '@yardsale/validators';
 
 import {
+  countListings,
   listListings,
   listingStats,
   listingsOfOwner,
@@ -32,6 +35,12 @@ export const listingsRouter = createTRPCRouter({
     .input(listingSearchSchema)
     .output(listingPageSchema)
     .query(({ ctx, input }) => listListings(ctx.deps, input)),
+
+  /** How many listings of each type a search finds: the home tabs' counts, in one call. */
+  counts: protectedProcedure
+    .input(listingCountsInputSchema)
+    .output(listingCountsSchema)
+    .query(({ ctx, input }) => countListings(ctx.deps, input)),
 
   stats: protectedProcedure.output(listingStatsSchema).query(({ ctx }) => listingStats(ctx.deps)),
 

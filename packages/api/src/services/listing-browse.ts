@@ -5,16 +5,20 @@
 import { and, asc, between, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 
-import { preparedPerDatabase } from '@yardsale/db';
+import { executeRows, preparedPerDatabase } from '@yardsale/db';
 import * as schema from '@yardsale/db/schema';
 import type {
+  ListingCounts,
+  ListingCountsInput,
   ListingPage,
   ListingSearch,
   ListingStats,
   ListingSummary,
+  ListingType,
   SalesBetween,
 } from '@yardsale/validators';
 import {
+  LISTING_COUNT_LIMIT,
   decodeDistanceCursor,
   decodeListingCursor,
   encodeDistanceCursor,
@@ -172,6 +176,60 @@ export async function listListings(deps: ServerDeps, input: ListingSearch): Prom
   return {
     items: items.map((item, i) => withDistance(item, page[i]?.distanceMetres ?? null)),
     nextCursor,
+  };
+}
+
+/**
+ * How many listings of each type a search finds, by the list's own rules: the words as typed, or,
+ * for a type where they find nothing, spelt alike (as that type's list would then show); the
+ * category; within the radius; nearest first leaving out listings without a place. Each count
+ * stops past LISTING_COUNT_LIMIT. Both types in one statement per pass.
+ */
+export async function countListings(
+  deps: ServerDeps,
+  input: ListingCountsInput,
+): Promise<ListingCounts> {
+  const now = deps.now();
+  const byDistance = input.sort === 'distance' && input.near !== undefined;
+  const near = input.near
+    ? nearSearch(input.near, input.radiusMiles, byDistance || input.radiusMiles !== undefined)
+    : null;
+  const search = input.search?.trim() ?? '';
+
+  const count = async (match: SearchMatch | null): Promise<ListingCounts> => {
+    const capped = (type: ListingType) => {
+      const matches = deps.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(
+          and(
+            isLive(now),
+            eq(listings.listingType, type),
+            input.category ? eq(listings.category, input.category) : undefined,
+            match ? sql`${listings.searchVector} @@ ${match.all}::tsquery` : undefined,
+            ...(near?.conditions ?? []),
+          ),
+        )
+        .limit(LISTING_COUNT_LIMIT + 1);
+      return sql`(select count(*)::int from (${matches}) counted)`;
+    };
+    const [row] = await executeRows<ListingCounts>(
+      deps.db,
+      sql`select ${capped('single-item')} as "singleItems", ${capped('garage-sale')} as "garageSales"`,
+    );
+    return { singleItems: row?.singleItems ?? 0, garageSales: row?.garageSales ?? 0 };
+  };
+
+  if (!search) return count(null);
+  const words = await analyseSearch(deps.db, search);
+  const exactMatch = exactSearch(words);
+  const exact = exactMatch ? await count(exactMatch) : { singleItems: 0, garageSales: 0 };
+  if (exact.singleItems > 0 && exact.garageSales > 0) return exact;
+  const fuzzyMatch = await fuzzySearch(deps.db, words);
+  const fuzzy = fuzzyMatch ? await count(fuzzyMatch) : { singleItems: 0, garageSales: 0 };
+  return {
+    singleItems: exact.singleItems || fuzzy.singleItems,
+    garageSales: exact.garageSales || fuzzy.garageSales,
   };
 }
 

@@ -6,6 +6,8 @@ import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_LISTING,
   UI_TEXT,
+  listingCountsQuerySchema,
+  listingCountsSchema,
   listingDetailSchema,
   listingPageSchema,
   listingSearchQuerySchema,
@@ -45,6 +47,17 @@ export const listingRoutes: RestRoute[] = [
     // `near` arrives as one "lat,lng" parameter; read here, the procedure checks the rest again.
     query: listingSearchQuerySchema,
     response: listingPageSchema,
+    access: 'user',
+  }),
+  procedureRoute(api.listings.counts, {
+    method: 'GET',
+    url: '/api/listings/counts',
+    operationId: 'countListings',
+    summary:
+      'How many single items and garage sales a search finds (search, category, near=<latitude>,<longitude>, radiusMiles, sort), each counted up to 1,001',
+    tag: 'listings',
+    query: listingCountsQuerySchema,
+    response: listingCountsSchema,
     access: 'user',
   }),
   procedureRoute(api.listings.create, {
