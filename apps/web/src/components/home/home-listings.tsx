@@ -3,7 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { Button, EmptyState } from '@yardsale/ui';
 import { CATEGORIES } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
-import { ChevronRightIcon, PlusIcon, RefreshCwIcon, SearchXIcon, SparklesIcon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  ChevronRightIcon,
+  PlusIcon,
+  RefreshCwIcon,
+  SearchXIcon,
+  SparklesIcon,
+} from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useTRPC } from '../../lib/trpc';
@@ -68,6 +75,9 @@ function resultsTitle(section: HomeSection, filters: HomeFilters): string {
 interface HomeListingsProps extends Omit<CarouselPlace, 'nearby'> {
   filters: HomeFilters;
   onSeeCategory: (category: Category) => void;
+  /** How many listings the same search finds in the other tab, once known. */
+  otherTabCount?: number;
+  onShowOtherTab: () => void;
 }
 
 /**
@@ -75,7 +85,14 @@ interface HomeListingsProps extends Omit<CarouselPlace, 'nearby'> {
  * on wide screens). Without: the newest listings, then one carousel per category that has any
  * (docs/decisions/009 and 040).
  */
-export function HomeListings({ section, filters, onSeeCategory, ...place }: HomeListingsProps) {
+export function HomeListings({
+  section,
+  filters,
+  onSeeCategory,
+  otherTabCount,
+  onShowOtherTab,
+  ...place
+}: HomeListingsProps) {
   const filtered = Boolean(filters.search?.trim()) || filters.category !== undefined;
   const { query, listings, loadMore } = usePagedListings(section, filters);
   const carouselPlace = {
@@ -102,7 +119,16 @@ export function HomeListings({ section, filters, onSeeCategory, ...place }: Home
   }
 
   if (listings?.length === 0) {
-    return <NoListings section={section} filtered={filtered || Boolean(filters.nearby)} />;
+    const narrowed = filtered || Boolean(filters.nearby);
+    return (
+      <NoListings
+        section={section}
+        filtered={narrowed}
+        search={filters.search?.trim()}
+        otherTabCount={narrowed ? otherTabCount : undefined}
+        onShowOtherTab={onShowOtherTab}
+      />
+    );
   }
 
   const mainId = filtered ? 'results' : 'newest';
@@ -225,11 +251,25 @@ function CategoryCarousel({
   );
 }
 
-function NoListings({ section, filtered }: { section: HomeSection; filtered: boolean }) {
+function NoListings({
+  section,
+  filtered,
+  search,
+  otherTabCount,
+  onShowOtherTab,
+}: {
+  section: HomeSection;
+  filtered: boolean;
+  search: string | undefined;
+  /** Listings the same search finds in the other tab: when there are any, the way there. */
+  otherTabCount: number | undefined;
+  onShowOtherTab: () => void;
+}) {
   const trpc = useTRPC();
   const { data: stats } = useQuery(trpc.listings.stats.queryOptions());
   const nothingAnywhere = !filtered && stats?.total === 0;
   const firstHint = section === 'items' ? HOME_TEXTS.firstItemHint : HOME_TEXTS.firstSaleHint;
+  const offer = otherTabCount !== undefined && otherTabCount > 0;
 
   const title = nothingAnywhere
     ? HOME_TEXTS.noListingsTitle
@@ -249,12 +289,25 @@ function NoListings({ section, filtered }: { section: HomeSection; filtered: boo
       title={title}
       description={filtered ? HOME_TEXTS.filteredHint : firstHint}
       action={
-        <Button asChild>
-          <Link to="/create-listing">
-            <PlusIcon aria-hidden="true" />
-            {action}
-          </Link>
-        </Button>
+        <>
+          {offer ? (
+            <p className="-mt-2 w-full text-sm font-medium text-foreground">
+              {HOME_TEXTS.otherTabOffer(section, search, otherTabCount ?? 0)}
+            </p>
+          ) : null}
+          {offer ? (
+            <Button type="button" onClick={onShowOtherTab}>
+              <ArrowRightIcon aria-hidden="true" />
+              {HOME_TEXTS.showOtherTab(section)}
+            </Button>
+          ) : null}
+          <Button asChild variant={offer ? 'outline' : undefined}>
+            <Link to="/create-listing">
+              <PlusIcon aria-hidden="true" />
+              {action}
+            </Link>
+          </Button>
+        </>
       }
     />
   );

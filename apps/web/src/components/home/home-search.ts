@@ -70,3 +70,12 @@ export function listingsQueryInput(section: HomeSection, filters: HomeFilters) {
     sort: nearby && filters.sort === 'distance' ? ('distance' as const) : undefined,
   };
 }
+
+/**
+ * The tabs' counts for the same search: its words, category and place, not its tab or page, so
+ * switching tabs asks nothing new.
+ */
+export function countsQueryInput(filters: HomeFilters) {
+  const { listingType: _type, limit: _limit, ...search } = listingsQueryInput('items', filters);
+  return search;
+}

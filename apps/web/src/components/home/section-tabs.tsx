@@ -3,6 +3,7 @@ import { TagIcon, WarehouseIcon } from 'lucide-react';
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 
+import { formatCount } from '../listings/listing-texts';
 import { HOME_SECTIONS } from './home-search';
 import type { HomeSection } from './home-search';
 
@@ -14,12 +15,17 @@ const TABS: Readonly<Record<HomeSection, { label: string; icon: typeof TagIcon }
 export const sectionTabId = (section: HomeSection) => `home-tab-${section}`;
 export const sectionPanelId = 'home-listings-panel';
 
-/** The Single Items / Garage Sales switch, keyboard-operable as a tab list (arrow keys move). */
+/**
+ * The Single Items / Garage Sales switch, keyboard-operable as a tab list (arrow keys move), each
+ * tab with how many listings the current search finds in it once the server has said.
+ */
 export function SectionTabs({
   section,
+  counts,
   onChange,
 }: {
   section: HomeSection;
+  counts?: Readonly<Record<HomeSection, number>>;
   onChange: (section: HomeSection) => void;
 }) {
   const tabRefs = useRef<Partial<Record<HomeSection, HTMLButtonElement | null>>>({});
@@ -56,7 +62,7 @@ export function SectionTabs({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(key)}
             className={cn(
-              'flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-5 text-sm font-semibold transition-colors',
+              'flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold transition-colors sm:px-5',
               'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               selected
                 ? 'bg-card text-foreground shadow-card'
@@ -68,6 +74,17 @@ export function SectionTabs({
               className={cn('size-4', selected ? 'text-primary' : undefined)}
             />
             {tab.label}
+            {counts ? (
+              <span
+                data-testid={`home-tab-count-${key}`}
+                className={cn(
+                  'min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs font-bold tabular-nums',
+                  selected ? 'bg-primary/10 text-primary' : 'bg-card text-muted-foreground',
+                )}
+              >
+                {formatCount(counts[key])}
+              </span>
+            ) : null}
           </button>
         );
       })}

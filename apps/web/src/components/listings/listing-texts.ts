@@ -1,3 +1,5 @@
+import { LISTING_COUNT_LIMIT } from '@yardsale/validators';
+
 /**
  * The words for browsing, saving and deleting listings (docs/product/texts.md), used verbatim.
  * They belong with the other user-facing texts in @yardsale/validators' UI_TEXT once that package
@@ -30,7 +32,26 @@ export const HOME_TEXTS = {
   filteredHint: 'Try adjusting your search or filter criteria',
   firstItemHint: 'Be the first to list an item in your area!',
   firstSaleHint: 'Be the first to post a garage sale in your area!',
+  /** An empty tab whose search finds listings in the other tab. */
+  otherTabOffer: (section: 'items' | 'sales', search: string | undefined, count: number) => {
+    const none = section === 'items' ? 'No single items' : 'No garage sales';
+    const what = search ? `match “${search}”` : 'match these filters';
+    const other =
+      section === 'items'
+        ? `${formatCount(count)} garage sale${count === 1 ? '' : 's'}`
+        : `${formatCount(count)} single item${count === 1 ? '' : 's'}`;
+    return `${none} ${what} — ${other} ${count === 1 ? 'does' : 'do'}.`;
+  },
+  showOtherTab: (section: 'items' | 'sales') =>
+    section === 'items' ? 'Show garage sales' : 'Show single items',
 } as const;
+
+/** A tab's count; counts stop past LISTING_COUNT_LIMIT, which reads "1,000+". */
+export function formatCount(count: number): string {
+  return count > LISTING_COUNT_LIMIT
+    ? `${LISTING_COUNT_LIMIT.toLocaleString('en-US')}+`
+    : count.toLocaleString('en-US');
+}
 
 export const LIVE_SALES_TEXTS = {
   noneToday: 'No sales happening today',

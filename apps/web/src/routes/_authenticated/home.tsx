@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import type { Category } from '@yardsale/validators';
 import { ArrowRightIcon, MapIcon, PlusIcon, SearchIcon, ZapIcon } from 'lucide-react';
@@ -8,6 +9,7 @@ import { forgetCarousel, recallCarousel } from '../../components/home/carousel-m
 import { HomeListings } from '../../components/home/home-listings';
 import {
   LISTING_TYPE_OF_SECTION,
+  countsQueryInput,
   listingsQueryInput,
   readHomeSearch,
 } from '../../components/home/home-search';
@@ -20,7 +22,7 @@ import { BelowTheFold } from '../../components/layout/below-the-fold';
 import { HeroBanner } from '../../components/layout/hero-banner';
 import { PageContainer } from '../../components/layout/page';
 import { useCurrentUser } from '../../lib/session';
-import { batchSent } from '../../lib/trpc';
+import { batchSent, useTRPC } from '../../lib/trpc';
 import { readViewerLocation, useViewerLocation } from '../../lib/viewer-location';
 
 // Only a neighbour who has not confirmed their address downloads the banner and its texts.
@@ -60,14 +62,16 @@ export const Route = createFileRoute('/_authenticated/home')({
     // Every card's bookmark reads the saved list: asked with the listings, it is there when the
     // cards are drawn, instead of arriving after them and redrawing every card.
     void queryClient.query(trpc.saved.list.queryOptions()).catch(() => undefined);
+    const filters = { ...deps, nearby: readViewerLocation() };
+    // Both tabs' counts for this search, so an empty tab can point to the other one.
+    void queryClient
+      .query(trpc.listings.counts.queryOptions(countsQueryInput(filters)))
+      .catch(() => undefined);
     void queryClient
       .infiniteQuery(
-        trpc.listings.list.infiniteQueryOptions(
-          listingsQueryInput(deps.section, { ...deps, nearby: readViewerLocation() }),
-          {
-            getNextPageParam: (page) => page.nextCursor,
-          },
-        ),
+        trpc.listings.list.infiniteQueryOptions(listingsQueryInput(deps.section, filters), {
+          getNextPageParam: (page) => page.nextCursor,
+        }),
       )
       .catch(() => undefined);
     await batchSent();
@@ -83,6 +87,22 @@ function HomePage() {
   const [memory, setMemory] = useState(recallCarousel);
   const section: HomeSection = search.section ?? 'items';
   const { location } = useViewerLocation();
+  const filters = {
+    search: search.q,
+    category: search.category,
+    nearby: location,
+    sort: search.sort,
+  };
+  const trpc = useTRPC();
+  const { data: countsData } = useQuery(
+    trpc.listings.counts.queryOptions(countsQueryInput(filters), {
+      // While a new search's counts load, the last ones stay rather than the badges blinking out.
+      placeholderData: (previous) => previous,
+    }),
+  );
+  const counts = countsData
+    ? { items: countsData.singleItems, sales: countsData.garageSales }
+    : undefined;
 
   const forget = useCallback(() => {
     forgetCarousel();
@@ -164,7 +184,11 @@ function HomePage() {
 
         <div className="flex flex-col gap-5 sm:gap-6">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <SectionTabs section={section} onChange={(next) => update({ section: next })} />
+            <SectionTabs
+              section={section}
+              counts={counts}
+              onChange={(next) => update({ section: next })}
+            />
             {section === 'sales' ? (
               <Link
                 to="/current"
@@ -181,12 +205,9 @@ function HomePage() {
               <HomeListings
                 key={section}
                 section={section}
-                filters={{
-                  search: search.q,
-                  category: search.category,
-                  nearby: location,
-                  sort: search.sort,
-                }}
+                filters={filters}
+                otherTabCount={counts?.[section === 'items' ? 'sales' : 'items']}
+                onShowOtherTab={() => update({ section: section === 'items' ? 'sales' : 'items' })}
                 restore={memory?.section === section ? memory : null}
                 onRestored={forget}
                 onSeeCategory={(category) => {
