@@ -2332,6 +2332,8 @@ export interface operations {
                                 firstName: string;
                                 lastName: string;
                                 profilePicture: string | null;
+                                averageRating: number | null;
+                                totalReviews: number;
                             };
                             isExpired: boolean;
                         }[];
@@ -2557,6 +2559,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                         images: {
@@ -2686,6 +2690,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                         images: {
@@ -2840,6 +2846,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                         images: {
@@ -3052,6 +3060,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                         images: {
@@ -3179,6 +3189,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                     }[];
@@ -3520,6 +3532,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                     }[];
@@ -3718,6 +3732,8 @@ export interface operations {
                             firstName: string;
                             lastName: string;
                             profilePicture: string | null;
+                            averageRating: number | null;
+                            totalReviews: number;
                         };
                         isExpired: boolean;
                     }[];

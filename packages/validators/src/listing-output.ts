@@ -21,6 +21,9 @@ export const listingSellerSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profilePicture: z.string().nullable(),
+  /** The seller's average review rating to a tenth; null before their first review. */
+  averageRating: z.number().nullable(),
+  totalReviews: z.number().int(),
 });
 export type ListingSeller = z.output<typeof listingSellerSchema>;
 

@@ -34,12 +34,23 @@ export const categorySchema = text({ error: M.categoryRequired })
   .pipe(z.enum(CATEGORIES, { error: M.categoryRequired }));
 
 /** A point on the map (a seller's pin, a search's centre): degrees, as a device or the gazetteer gives them. */
+/**
+ * Degrees closer to zero than a nanodegree (a tenth of a millimetre) are zero: the distance
+ * arithmetic squares a coordinate's sine, which for 5e-324 underflows and fails the query.
+ */
+const flushTiny = (degrees: number) => (Math.abs(degrees) < 1e-9 ? 0 : degrees);
+
 export const latLngSchema = z.object({
-  latitude: z.number({ error: M.latitudeRange }).min(-90, M.latitudeRange).max(90, M.latitudeRange),
+  latitude: z
+    .number({ error: M.latitudeRange })
+    .min(-90, M.latitudeRange)
+    .max(90, M.latitudeRange)
+    .transform(flushTiny),
   longitude: z
     .number({ error: M.longitudeRange })
     .min(-180, M.longitudeRange)
-    .max(180, M.longitudeRange),
+    .max(180, M.longitudeRange)
+    .transform(flushTiny),
 });
 export type LatLngInput = z.output<typeof latLngSchema>;
 

@@ -281,6 +281,18 @@ describe.each(testDatabaseKinds())('listings near a point on %s', (kind) => {
     }
   });
 
+  it('reads a coordinate a hair from zero as zero, in a search and in a count', async () => {
+    const near = { latitude: -1, longitude: 5e-324 };
+    const zero = { latitude: -1, longitude: 0 };
+    expect(await buyer.listings.list({ near, radiusMiles: 2 })).toEqual(
+      await buyer.listings.list({ near: zero, radiusMiles: 2 }),
+    );
+    expect(await buyer.listings.counts({ near, radiusMiles: 2 })).toEqual({
+      singleItems: 0,
+      garageSales: 0,
+    });
+  });
+
   it('refuses a page link of the other order instead of showing the wrong listings', async () => {
     const nearest = await buyer.listings.list({ near: centre, sort: 'distance', limit: 2 });
     const newest = await buyer.listings.list({ limit: 2 });

@@ -214,6 +214,31 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       expect(err.code).toBe('BAD_REQUEST');
     });
 
+    it('gives each card its seller’s photo and rating, read with the page', async () => {
+      const seller = await person();
+      const { id } = await seller.caller.listings.create(item({ title: 'Brass floor lamp' }));
+      const card = async () =>
+        (await viewer.caller.listings.list({ search: 'brass lamp' })).items.find((l) => l.id === id)
+          ?.user;
+      expect(await card()).toMatchObject({ averageRating: null, totalReviews: 0 });
+      await viewer.caller.reviews.create({ revieweeId: seller.user.id, rating: 4 });
+      const other = await person();
+      await other.caller.reviews.create({ revieweeId: seller.user.id, rating: 5 });
+      expect(await card()).toMatchObject({
+        id: seller.user.id,
+        profilePicture: null,
+        averageRating: 4.5,
+        totalReviews: 2,
+      });
+      // The listing's own page and the newest-first browse say the same.
+      expect((await viewer.caller.listings.byId({ id })).user).toMatchObject({
+        averageRating: 4.5,
+        totalReviews: 2,
+      });
+      const browse = await viewer.caller.listings.list({ limit: 50 });
+      expect(browse.items.find((l) => l.id === id)?.user.totalReviews).toBe(2);
+    });
+
     it('counts active listings by type', async () => {
       const stats = await viewer.caller.listings.stats();
       expect(stats.total).toBe(stats.singleItems + stats.garageSales);

@@ -79,6 +79,8 @@ describe.each(testDatabaseKinds())('listings on %s', (kind) => {
       firstName: seller.user.firstName,
       lastName: 'Brook',
       profilePicture: null,
+      averageRating: null,
+      totalReviews: 0,
     });
     expect(detail.images.map((i) => i.isPrimary)).toEqual([true, false]);
     expect(detail.primaryImage?.thumbnailUrl).toBe(detail.images[0]?.thumbnailUrl);

@@ -19,17 +19,25 @@ import { UI_TEXT } from '@yardsale/validators';
 
 import type { ServerDeps } from './types';
 
-const { listings, listingImages, users } = schema;
+const { listings, listingImages, reviews, users } = schema;
 
 // Generated search columns stay in the database.
 const { searchVector: _vector, searchText: _text, ...listingColumns } = getTableColumns(listings);
 export { listingColumns };
 
+/**
+ * The seller as a card shows them: name, photo and rating. The rating is read in the same
+ * statement, per listing on the page, from the reviews index (reviewee first): no query per card.
+ */
 export const sellerColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
   profilePicture: users.profilePicture,
+  averageRating: sql<number | null>`(select round(avg(${reviews.rating})::numeric, 1)::float8
+    from ${reviews} where ${reviews.revieweeId} = ${users.id})`.as('seller_average_rating'),
+  totalReviews: sql<number>`(select count(*)::int
+    from ${reviews} where ${reviews.revieweeId} = ${users.id})`.as('seller_total_reviews'),
 };
 
 /** A listing's point as stored: both coordinates null when it has none. */
