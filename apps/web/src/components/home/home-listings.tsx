@@ -291,15 +291,15 @@ function NoListings({
       action={
         <>
           {offer ? (
-            <p className="-mt-2 w-full text-sm font-medium text-foreground">
-              {HOME_TEXTS.otherTabOffer(section, search, otherTabCount ?? 0)}
-            </p>
-          ) : null}
-          {offer ? (
-            <Button type="button" onClick={onShowOtherTab}>
-              <ArrowRightIcon aria-hidden="true" />
-              {HOME_TEXTS.showOtherTab(section)}
-            </Button>
+            <>
+              <p className="-mt-2 w-full text-sm font-medium text-foreground">
+                {HOME_TEXTS.otherTabOffer(section, search, otherTabCount)}
+              </p>
+              <Button type="button" onClick={onShowOtherTab}>
+                <ArrowRightIcon aria-hidden="true" />
+                {HOME_TEXTS.showOtherTab(section)}
+              </Button>
+            </>
           ) : null}
           <Button asChild variant={offer ? 'outline' : undefined}>
             <Link to="/create-listing">

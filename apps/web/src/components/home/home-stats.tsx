@@ -22,6 +22,7 @@ export function HomeStats() {
       headingId="home-stats-heading"
       heading="Listings near you"
       tone="brand"
+      compact
       stats={[
         { label: 'Active Listings', value: stats?.total, icon: StoreIcon },
         { label: 'Single Items', value: stats?.singleItems, icon: TagIcon },

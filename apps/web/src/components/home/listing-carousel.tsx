@@ -19,7 +19,12 @@ import { flushSync } from 'react-dom';
 import { ListingCard, ListingCardSkeleton } from '../listings/listing-card';
 import { LISTING_TEXTS } from '../listings/listing-texts';
 import { LOAD_AHEAD_PX } from './home-search';
-import { CAROUSEL_STEP_PX, prefersReducedMotion, useCarouselSnap } from './use-carousel-snap';
+import {
+  FOCUS_ROOM_PX,
+  carouselStepPx,
+  prefersReducedMotion,
+  useCarouselSnap,
+} from './use-carousel-snap';
 
 interface ListingCarouselProps {
   title: string;
@@ -47,12 +52,13 @@ interface ListingCarouselProps {
 
 /**
  * The card width lives in one place (320 px, docs/product/rules.md#limits-and-timings); wide-screen
- * grids override it.
+ * rows and grids override it. The scroll padding keeps a card that keyboard focus scrolls into view
+ * clear of the row's edge, so its focus ring is not cut off.
  */
 const listStyle = {
   '--card-width': `${CAROUSEL.cardWidthPx}px`,
   columnGap: CAROUSEL.gapPx,
-  scrollPaddingInline: 0,
+  scrollPaddingInline: FOCUS_ROOM_PX,
 } as CSSProperties;
 
 /** The section, its list and each card on wide screens; the same on every screen below lg. */
@@ -65,37 +71,34 @@ interface WideLayout {
 // A grid section shares the home grid's columns (subgrid), so cards line up from row to row, and
 // its cards stretch to the tallest in the row.
 const SUBGRID = 'lg:grid lg:grid-cols-subgrid lg:grid-rows-[auto_1fr]';
+// The list keeps a little room each side of its cards for their focus rings, and gives it back
+// with a negative margin, so its cards stay on the page's columns.
 const RESULTS: WideLayout = {
   section: `lg:col-span-full ${SUBGRID}`,
   list: 'lg:col-span-full lg:grid lg:grid-cols-subgrid lg:mx-0 lg:overflow-visible lg:px-0',
   card: 'lg:w-auto',
 };
-const FULL_ROW: WideLayout = { section: 'lg:col-span-full', list: '', card: '' };
-/** A row of one to four cards at lg (four columns), of one to five at xl (five columns). */
-const SHELVES: readonly WideLayout[] = [
-  { ...RESULTS, section: `lg:col-span-1 ${SUBGRID}` },
-  { ...RESULTS, section: `lg:col-span-2 ${SUBGRID}` },
-  { ...RESULTS, section: `lg:col-span-3 ${SUBGRID}` },
-  { ...RESULTS, section: `lg:col-span-4 ${SUBGRID}` },
-  {
-    section: 'lg:col-span-full xl:col-span-5 xl:grid xl:grid-cols-subgrid xl:grid-rows-[auto_1fr]',
-    list: 'xl:col-span-full xl:grid xl:grid-cols-subgrid xl:mx-0 xl:overflow-visible xl:px-0',
-    card: 'xl:w-auto',
-  },
-];
+/**
+ * Every row takes the whole width, its cards as wide as the grid's columns: four at lg, five at
+ * xl, so a row's first screen is whole cards edge to edge, and every row's cards line up with the
+ * rows above (docs/decisions/093).
+ */
+const FULL_ROW: WideLayout = {
+  section: 'lg:col-span-full',
+  list: 'lg:-mx-2 lg:px-2',
+  card: 'lg:w-[calc((100%-3rem)/4)] xl:w-[calc((100%-4rem)/5)]',
+};
 
-function wideLayout(layout: 'row' | 'results', count: number, hasMore: boolean): WideLayout {
-  if (layout === 'results') return RESULTS;
-  if (hasMore || count === 0) return FULL_ROW;
-  return SHELVES[count - 1] ?? FULL_ROW;
+function wideLayout(layout: 'row' | 'results'): WideLayout {
+  return layout === 'results' ? RESULTS : FULL_ROW;
 }
 
 /**
- * Cards drawn before the row is scrolled: a phone shows one or two, a wide screen about four. The
+ * Cards drawn before the row is scrolled: a phone shows one or two, a wide screen five. The
  * rest of the page's cards are drawn as the row nears its end, like the next page is fetched, so a
  * row nobody scrolls never builds the cards no one sees.
  */
-const FIRST_CARDS_DRAWN = 4;
+const FIRST_CARDS_DRAWN = 5;
 
 /** Arrows for a mouse or trackpad, the swipe hint for a finger. */
 const POINTER_ONLY = 'hidden [@media(hover:hover)_and_(pointer:fine)]:flex';
@@ -209,9 +212,12 @@ export function ListingCarousel({
     if (!scroller) return;
     // The cards past the first few must be there before the row can scroll to them.
     if (moreToDraw) flushSync(() => setDrawnCount(Number.POSITIVE_INFINITY));
-    const cardsInView = Math.max(1, Math.floor(scroller.clientWidth / CAROUSEL_STEP_PX));
+    const step = carouselStepPx(scroller);
+    // The list's padding is room for focus rings, not for cards.
+    const room = scroller.clientWidth - 2 * FOCUS_ROOM_PX + CAROUSEL.gapPx;
+    const cardsInView = Math.max(1, Math.floor(room / step));
     scroller.scrollBy({
-      left: direction * cardsInView * CAROUSEL_STEP_PX,
+      left: direction * cardsInView * step,
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
     });
   };
@@ -221,7 +227,7 @@ export function ListingCarousel({
   // Two cards always overflow a phone; on a wide screen they may all fit, and then there is nothing to swipe to.
   const overflows = !(edges.atStart && edges.atEnd);
   const showHint = count > 1 && overflows;
-  const wide = wideLayout(layout, count, hasMore);
+  const wide = wideLayout(layout);
   const cardClass = cn('w-(--card-width) shrink-0', wide.card);
 
   return (
@@ -231,20 +237,22 @@ export function ListingCarousel({
       // Only the row gap: a grid's columns keep the gaps of the grid they belong to.
       className={cn('flex flex-col gap-y-3', wide.section)}
     >
-      <div className="col-span-full flex items-end justify-between gap-3">
+      <div className="col-span-full flex items-center justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
           <h2
             id={headingId}
-            className="flex items-center gap-2 font-display text-lg font-semibold tracking-tight sm:text-xl lg:text-lg"
+            className="flex items-center gap-2 font-display text-base font-semibold tracking-tight sm:text-xl lg:text-lg"
           >
             {Icon ? <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" /> : null}
             <span className="truncate">{title}</span>
           </h2>
           {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
           {showHint ? (
             <p
               className={cn(
-                'items-center gap-1.5 text-xs font-medium text-muted-foreground',
+                'items-center gap-1.5 text-xs font-medium whitespace-nowrap text-muted-foreground',
                 TOUCH_ONLY,
               )}
             >
@@ -252,8 +260,6 @@ export function ListingCarousel({
               {LISTING_TEXTS.swipeHint}
             </p>
           ) : null}
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
           {action}
           {showHint ? (
             // Marked disabled at the ends rather than disabled outright, so a keyboard user's

@@ -54,7 +54,7 @@ export function ListingFilters({
   const filtered = Boolean(text.trim()) || category !== undefined;
 
   return (
-    <Card id="home-search" className="p-4 sm:p-5">
+    <Card id="home-search" className="justify-center p-1.5 sm:p-3">
       <h2 id="home-search-heading" className="sr-only">
         Search and filter
       </h2>
@@ -62,10 +62,14 @@ export function ListingFilters({
         role="search"
         aria-label="Listings"
         onSubmit={(event) => event.preventDefault()}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        // On phones the box and the category share a line, their labels kept for screen readers:
+        // the placeholder and "All categories" say what each is.
+        className="flex flex-wrap items-end gap-2 sm:flex-nowrap sm:gap-3"
       >
-        <div className="grid flex-1 gap-1.5">
-          <Label htmlFor="home-search-input">Search</Label>
+        <div className="grid min-w-0 flex-1 basis-40 gap-1.5">
+          <Label htmlFor="home-search-input" className="sr-only sm:not-sr-only">
+            Search
+          </Label>
           <div className="relative">
             <SearchIcon
               aria-hidden="true"
@@ -94,8 +98,10 @@ export function ListingFilters({
             ) : null}
           </div>
         </div>
-        <div className="grid gap-1.5 sm:w-56">
-          <Label htmlFor="home-category">Category</Label>
+        <div className="grid w-[9.5rem] gap-1.5 sm:w-56">
+          <Label htmlFor="home-category" className="sr-only sm:not-sr-only">
+            Category
+          </Label>
           <NativeSelect
             id="home-category"
             value={category ?? ''}

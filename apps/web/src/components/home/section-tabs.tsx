@@ -43,7 +43,7 @@ export function SectionTabs({
       role="tablist"
       aria-label="Listing type"
       onKeyDown={onKeyDown}
-      className="grid grid-cols-2 gap-1 rounded-2xl border bg-secondary p-1 sm:inline-grid sm:w-auto sm:self-start"
+      className="grid min-w-0 flex-1 grid-cols-2 gap-1 rounded-2xl border bg-secondary p-1 sm:inline-grid sm:w-auto sm:flex-none"
     >
       {HOME_SECTIONS.map((key) => {
         const tab = TABS[key];
@@ -62,7 +62,7 @@ export function SectionTabs({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(key)}
             className={cn(
-              'flex h-11 cursor-pointer items-center justify-center gap-2 rounded-xl px-3 text-sm font-semibold transition-colors sm:px-5',
+              'flex h-9 cursor-pointer items-center justify-center gap-1.5 rounded-xl px-2 text-sm font-semibold whitespace-nowrap transition-colors sm:h-11 sm:gap-2 sm:px-5',
               'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
               selected
                 ? 'bg-card text-foreground shadow-card'
@@ -71,7 +71,7 @@ export function SectionTabs({
           >
             <tab.icon
               aria-hidden="true"
-              className={cn('size-4', selected ? 'text-primary' : undefined)}
+              className={cn('hidden size-4 sm:block', selected ? 'text-primary' : undefined)}
             />
             {tab.label}
             {counts ? (

@@ -18,6 +18,7 @@ export function GlanceStats({
   stats,
   tone,
   placeholder,
+  compact = false,
 }: {
   headingId: string;
   heading: string;
@@ -25,7 +26,45 @@ export function GlanceStats({
   tone: 'brand' | 'pine';
   /** Shown in place of a count that has not arrived. */
   placeholder: ReactNode;
+  /** One slim line: small icons, each count beside its label. */
+  compact?: boolean;
 }) {
+  if (compact) {
+    return (
+      <Card
+        role="region"
+        aria-labelledby={headingId}
+        className="justify-center px-3 py-2 sm:px-5 sm:py-4"
+      >
+        <h2 id={headingId} className="sr-only">
+          {heading}
+        </h2>
+        <dl className="grid grid-cols-3 divide-x">
+          {stats.map((stat) => (
+            <div
+              key={stat.label}
+              className="flex flex-col items-center justify-center px-1 sm:px-4"
+            >
+              {/* The count reads first on screen; the term comes first in the list. */}
+              <dt className="order-2 text-xs font-medium text-muted-foreground sm:text-sm">
+                {stat.label}
+              </dt>
+              <dd className="order-1 flex items-center gap-1.5 font-display text-base leading-6 font-bold tabular-nums sm:text-xl sm:leading-7">
+                <stat.icon
+                  aria-hidden="true"
+                  className={cn(
+                    'size-4 shrink-0 sm:size-5',
+                    tone === 'brand' ? 'text-brand-700' : 'text-pine-700',
+                  )}
+                />
+                {stat.value === undefined ? placeholder : formatCount(stat.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    );
+  }
   return (
     <Card role="region" aria-labelledby={headingId} className="p-4 sm:p-6">
       <h2 id={headingId} className="sr-only">

@@ -49,6 +49,7 @@ export function HeroBanner({
   description,
   primary,
   links,
+  compact = false,
 }: {
   variant: keyof typeof VARIANTS;
   headingId: string;
@@ -57,7 +58,15 @@ export function HeroBanner({
   description: string;
   primary: HeroPrimaryAction;
   links: readonly HeroLink[];
+  /**
+   * A slimmer banner for a screen whose content should reach the first screen: no description,
+   * the text beside the actions on wide screens, and on phones the links as icons (their names
+   * stay for screen readers and as tooltips).
+   */
+  compact?: boolean;
 }) {
+  if (compact)
+    return <CompactHero {...{ variant, headingId, eyebrow, title, description, primary, links }} />;
   const styles = VARIANTS[variant];
   // On phones the buttons share a row when their labels fit and widen to fill it; a label that
   // would not fit with its padding moves its button to a row of its own.
@@ -140,6 +149,93 @@ export function HeroBanner({
               <Link to={link.to}>
                 <link.icon aria-hidden="true" />
                 {link.label}
+              </Link>
+            </Button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CompactHero({
+  variant,
+  headingId,
+  eyebrow,
+  title,
+  primary,
+  links,
+}: {
+  variant: keyof typeof VARIANTS;
+  headingId: string;
+  eyebrow: string;
+  title: string;
+  primary: HeroPrimaryAction;
+  links: readonly HeroLink[];
+}) {
+  const styles = VARIANTS[variant];
+  const primaryClass = cn('h-9 grow px-3! sm:h-10 sm:grow-0 sm:px-4!', styles.primary);
+  const primaryContent = (
+    <>
+      <primary.icon aria-hidden="true" />
+      {primary.label}
+    </>
+  );
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn(
+        'relative overflow-hidden rounded-3xl bg-gradient-to-br px-4 py-3 shadow-float sm:px-8 sm:py-5',
+        styles.section,
+      )}
+    >
+      {styles.glows.map((glow) => (
+        <div
+          key={glow}
+          aria-hidden="true"
+          className={cn('pointer-events-none absolute rounded-full', glow)}
+        />
+      ))}
+      <div className="relative flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between lg:gap-8">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase sm:text-sm">
+            {eyebrow}
+          </p>
+          <h1
+            id={headingId}
+            className="mt-0.5 font-display text-xl leading-7 font-bold tracking-tight sm:text-3xl sm:leading-tight"
+          >
+            {title}
+          </h1>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          {'to' in primary ? (
+            <Button asChild variant="plain" className={primaryClass}>
+              <Link to={primary.to}>{primaryContent}</Link>
+            </Button>
+          ) : (
+            <Button
+              type="button"
+              variant="plain"
+              onClick={primary.onClick}
+              className={primaryClass}
+            >
+              {primaryContent}
+            </Button>
+          )}
+          {links.map((link) => (
+            <Button
+              key={link.label}
+              asChild
+              variant="plain"
+              className={cn(
+                'h-9 w-11 border border-white/40 bg-white/10 px-0! shadow-xs hover:border-white/70 hover:bg-white/20 sm:h-10 sm:w-auto sm:px-4!',
+                styles.link,
+              )}
+            >
+              <Link to={link.to} title={link.label}>
+                <link.icon aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">{link.label}</span>
               </Link>
             </Button>
           ))}

@@ -8,16 +8,20 @@ import type { ReactNode } from 'react';
 export function PageContainer({
   className,
   width = 'default',
+  tight = false,
   children,
 }: {
   className?: string;
   width?: 'narrow' | 'default' | 'wide';
+  /** Less room above and below, for a screen whose content should reach the first screen. */
+  tight?: boolean;
   children: ReactNode;
 }) {
   return (
     <div
       className={cn(
-        'mx-auto w-full px-4 py-6 sm:px-6 sm:py-10',
+        'mx-auto w-full px-4 sm:px-6',
+        tight ? 'pt-2 pb-6 sm:pt-6 sm:pb-10' : 'py-6 sm:py-10',
         width === 'narrow' && 'max-w-3xl',
         width === 'default' && 'max-w-5xl',
         width === 'wide' && 'max-w-7xl',

@@ -2,7 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { Badge, CategoryBadge, Skeleton, UserAvatar, cn } from '@yardsale/ui';
 import { LISTING_TYPE_LABELS } from '@yardsale/validators';
 import type { ListingSummary } from '@yardsale/validators';
-import { CalendarDaysIcon, ClockIcon, ImagesIcon, MapPinIcon, NavigationIcon } from 'lucide-react';
+import {
+  CalendarDaysIcon,
+  ClockIcon,
+  ImagesIcon,
+  MapPinIcon,
+  NavigationIcon,
+  StarIcon,
+} from 'lucide-react';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 
@@ -52,7 +59,8 @@ export const ListingCard = memo(function ListingCard({
         className,
       )}
     >
-      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+      {/* Wide on phones and in carousels, so a whole card fits a phone's first screen. */}
+      <div className="relative aspect-[2/1] overflow-hidden bg-muted lg:aspect-[16/10]">
         <ListingCover
           image={listing.primaryImage}
           title={listing.title}
@@ -81,7 +89,7 @@ export const ListingCard = memo(function ListingCard({
         ) : null}
       </div>
 
-      <div className="flex flex-1 flex-col gap-2.5 p-4">
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:gap-2 sm:p-3.5">
         {/* On a narrow card the price moves under a long category rather than past the edge. */}
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <CategoryBadge category={listing.category} />
@@ -144,14 +152,18 @@ export const ListingCard = memo(function ListingCard({
           ) : null}
         </dl>
 
-        <div className="mt-auto flex items-center gap-2 border-t pt-3 text-sm">
+        <div className="mt-auto flex items-center gap-2 border-t pt-2.5 text-sm">
           <span aria-hidden="true">
-            <UserAvatar src={listing.user.profilePicture} name={listing.user.firstName} size="xs" />
+            <UserAvatar src={listing.user.profilePicture} name={listing.user.firstName} size="sm" />
           </span>
           <span className="min-w-0 truncate font-medium">
             <span className="sr-only">Seller: </span>
             {sellerShortName(listing.user)}
           </span>
+          <SellerRating
+            averageRating={listing.user.averageRating}
+            totalReviews={listing.user.totalReviews}
+          />
         </div>
       </div>
 
@@ -168,6 +180,29 @@ export const ListingCard = memo(function ListingCard({
   );
 });
 
+/** The seller's average rating and how many reviews it rests on; nothing before the first review. */
+function SellerRating({
+  averageRating,
+  totalReviews,
+}: {
+  averageRating: number | null;
+  totalReviews: number;
+}) {
+  if (averageRating === null || totalReviews === 0) return null;
+  return (
+    <span className="ml-auto inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-foreground">
+      <StarIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+      <span className="sr-only">Rated </span>
+      {averageRating.toFixed(1)}
+      <span className="sr-only"> out of 5 from</span>
+      <span className="font-normal text-muted-foreground">
+        ({totalReviews}
+        <span className="sr-only"> {totalReviews === 1 ? 'review' : 'reviews'}</span>)
+      </span>
+    </span>
+  );
+}
+
 /** The shape of a card while listings load. */
 export function ListingCardSkeleton({ className }: { className?: string }) {
   return (
@@ -175,8 +210,8 @@ export function ListingCardSkeleton({ className }: { className?: string }) {
       aria-hidden="true"
       className={cn('flex h-full flex-col overflow-hidden rounded-2xl border bg-card', className)}
     >
-      <Skeleton className="aspect-[4/3] rounded-none!" />
-      <div className="flex flex-col gap-3 p-4">
+      <Skeleton className="aspect-[2/1] rounded-none! lg:aspect-[16/10]" />
+      <div className="flex flex-col gap-2 p-3 sm:p-3.5">
         <div className="flex justify-between">
           <Skeleton className="h-5 w-24 rounded-full!" />
           <Skeleton className="h-5 w-16" />
@@ -184,8 +219,8 @@ export function ListingCardSkeleton({ className }: { className?: string }) {
         <Skeleton className="h-5 w-5/6" />
         <Skeleton className="h-4 w-2/3" />
         <Skeleton className="h-4 w-3/4" />
-        <div className="mt-1 flex items-center gap-2 border-t pt-3">
-          <Skeleton className="size-7 rounded-full!" />
+        <div className="mt-1 flex items-center gap-2 border-t pt-2.5">
+          <Skeleton className="size-8 rounded-full!" />
           <Skeleton className="h-4 w-20" />
         </div>
       </div>

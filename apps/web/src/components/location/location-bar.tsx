@@ -13,17 +13,33 @@ type ListingOrder = 'newest' | 'distance';
 export function LocationBar({
   sort,
   onSortChange,
+  compact = false,
 }: {
   sort: ListingOrder;
   onSortChange: (sort: ListingOrder) => void;
+  /** Beside the home tabs: pushed to the line's end, the chip only a pin on phones. */
+  compact?: boolean;
 }) {
   const { location } = useViewerLocation();
   return (
-    <div className="-mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:-mt-3">
-      <LocationChip />
+    <div
+      className={
+        compact
+          ? 'ml-auto flex items-center gap-2'
+          : '-mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:-mt-3'
+      }
+    >
+      <LocationChip compact={compact} />
       {location ? (
         <div className="flex items-center gap-2">
-          <Label htmlFor="home-sort" className="text-sm whitespace-nowrap text-muted-foreground">
+          <Label
+            htmlFor="home-sort"
+            className={
+              compact
+                ? 'sr-only text-sm whitespace-nowrap text-muted-foreground lg:not-sr-only'
+                : 'text-sm whitespace-nowrap text-muted-foreground'
+            }
+          >
             {CHIP_TEXTS.sortLabel}
           </Label>
           <NativeSelect

@@ -11,7 +11,14 @@ const loadDialog = () => import('./location-dialog');
 const LocationDialog = lazyPiece(loadDialog);
 
 /** "Within 10 mi of 53703": where results are measured from. Opens the location picker. */
-export function LocationChip({ className }: { className?: string }) {
+export function LocationChip({
+  className,
+  compact = false,
+}: {
+  className?: string;
+  /** On phones only the pin shows; the words stay its name and tooltip. */
+  compact?: boolean;
+}) {
   const { location } = useViewerLocation();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so the dialog can animate closed and reopen at once.
@@ -25,6 +32,7 @@ export function LocationChip({ className }: { className?: string }) {
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
+        title={compact ? locationChipText(location) : undefined}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         onClick={() => {
@@ -32,7 +40,8 @@ export function LocationChip({ className }: { className?: string }) {
           setOpen(true);
         }}
         className={cn(
-          'inline-flex h-9 max-w-full items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium shadow-sm transition-colors',
+          'inline-flex h-9 max-w-full items-center gap-1.5 rounded-full border text-sm font-medium shadow-sm transition-colors',
+          compact ? 'px-2.5 sm:px-3.5' : 'px-3.5',
           'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
           location
             ? 'border-primary/30 bg-primary/8 text-foreground hover:bg-primary/12'
@@ -41,8 +50,16 @@ export function LocationChip({ className }: { className?: string }) {
         )}
       >
         <MapPinIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <span className="truncate">{locationChipText(location)}</span>
-        <ChevronDownIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+        <span className={compact ? 'sr-only truncate sm:not-sr-only' : 'truncate'}>
+          {locationChipText(location)}
+        </span>
+        <ChevronDownIcon
+          aria-hidden="true"
+          className={cn(
+            'size-4 shrink-0 text-muted-foreground',
+            compact ? 'hidden sm:block' : undefined,
+          )}
+        />
       </button>
       {opened ? (
         <Suspense fallback={null}>

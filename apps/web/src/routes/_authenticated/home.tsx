@@ -134,12 +134,15 @@ function HomePage() {
   };
 
   return (
-    <PageContainer width="wide" className="flex flex-col gap-5 sm:gap-8">
+    // Slim hero, stats and search, so listings reach the first screen: a whole card on a phone, a
+    // whole row on a laptop (docs/decisions/093).
+    <PageContainer width="wide" tight className="flex flex-col gap-2 sm:gap-4">
       <HeroBanner
+        compact
         variant="welcome"
         headingId="home-heading"
         eyebrow={`Hi ${user.firstName}`}
-        title="Find treasures in your neighbourhood"
+        title="Find treasures nearby"
         description="Garage sales and single items from people who live nearby. Clearing out? Post a listing in a couple of minutes."
         primary={{ label: 'Start Browsing', icon: SearchIcon, onClick: scrollToSearch }}
         links={[
@@ -156,43 +159,45 @@ function HomePage() {
       )}
 
       <BelowTheFold placeholder={<div className="min-h-dvh" />}>
-        <HomeStats />
+        <div className="grid gap-2 sm:gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-stretch">
+          <HomeStats />
 
-        <ListingFilters
-          search={search.q}
-          category={search.category}
-          onSearchChange={onSearchChange}
-          onCategoryChange={onCategoryChange}
-          footer={
-            // Worth saving once it narrows things down: words, a category or a place.
-            search.q || search.category || location ? (
-              <Suspense fallback={null}>
-                <SaveSearch
-                  search={search.q}
-                  category={search.category}
-                  listingType={LISTING_TYPE_OF_SECTION[section]}
-                />
-              </Suspense>
-            ) : null
-          }
-        />
+          <ListingFilters
+            search={search.q}
+            category={search.category}
+            onSearchChange={onSearchChange}
+            onCategoryChange={onCategoryChange}
+            footer={
+              // Worth saving once it narrows things down: words, a category or a place.
+              search.q || search.category || location ? (
+                <Suspense fallback={null}>
+                  <SaveSearch
+                    search={search.q}
+                    category={search.category}
+                    listingType={LISTING_TYPE_OF_SECTION[section]}
+                  />
+                </Suspense>
+              ) : null
+            }
+          />
+        </div>
 
-        <LocationBar
-          sort={search.sort ?? 'newest'}
-          onSortChange={(sort) => update({ sort: sort === 'newest' ? undefined : sort })}
-        />
-
-        <div className="flex flex-col gap-5 sm:gap-6">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-3 sm:gap-4">
+          <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <SectionTabs
               section={section}
               counts={counts}
               onChange={(next) => update({ section: next })}
             />
+            <LocationBar
+              compact
+              sort={search.sort ?? 'newest'}
+              onSortChange={(sort) => update({ sort: sort === 'newest' ? undefined : sort })}
+            />
             {section === 'sales' ? (
               <Link
                 to="/current"
-                className="inline-flex items-center gap-1.5 self-start rounded-md text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:self-auto"
+                className="inline-flex w-full items-center gap-1.5 rounded-md text-sm font-semibold text-primary hover:text-primary-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:w-auto"
               >
                 <ZapIcon aria-hidden="true" className="size-4" />
                 What’s on today and this weekend

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { POLL_LISTING_WITHOUT_IMAGES_MS } from '@yardsale/validators';
-import { preload } from 'react-dom';
+import { preload as preloadResource } from 'react-dom';
 
 import { ScreenPending } from '../../components/layout/screen-pending';
 import { ListingDetailView } from '../../components/listing-detail/listing-detail-view';
@@ -15,15 +15,17 @@ export const Route = createFileRoute('/_authenticated/listing/$id')({
   // the moment the guards pass; the page's far larger code downloads meanwhile. The router renders
   // the page once both are here, in one go, with nothing left to suspend on.
   codeSplitGroupings: [['loader'], ['component'], ['pendingComponent'], ['errorComponent']],
-  loader: async ({ context: { queryClient, trpc }, params }) => {
+  loader: async ({ context: { queryClient, trpc }, params, preload }) => {
     // Cached data opens the page at once; the page itself refreshes it when stale.
     const listing = await queryClient.query({
       ...trpc.listings.byId.queryOptions({ id: parseListingId(params.id) }),
       staleTime: 'static',
     });
     // The main photo is the page's largest picture: ask for it now, not once the page has rendered.
+    // Not when the router only prepares the page because a link to it was hovered or focused (a
+    // card on home): most are never opened, and each photo is the size of a screen.
     const photo = listing.images[0];
-    if (photo) preload(photo.imageUrl, { as: 'image', fetchPriority: 'high' });
+    if (photo && !preload) preloadResource(photo.imageUrl, { as: 'image', fetchPriority: 'high' });
     return listing;
   },
   head: ({ loaderData }) => ({
