@@ -392,3 +392,231 @@ test.describe('on a phone', () => {
     }).toPass();
   });
 });
+
+/** Listings a search finds in each tab, read from the list itself (not from the counts). */
+async function listed(page: Page, search: string) {
+  const count = async (listingType: string) => {
+    const response = await page.request.get('/api/listings', {
+      params: { search, listingType, limit: 50 },
+    });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { items: { title: string }[] }).items;
+  };
+  return { items: await count('single-item'), sales: await count('garage-sale') };
+}
+
+test('the tabs say how many listings the search finds in each, and an empty tab offers the other', async ({
+  page,
+}) => {
+  // A garage sale of its own with lamps and chairs, three weeks out (clear of today's and the
+  // weekend's counts), under a word no other listing has.
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownAddress() });
+  const word = `Tassel${Date.now().toString(36)}`;
+  const inThreeWeeks = new Date(Date.now() + 21 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await postListing(page.request, {
+    title: `${word} porch sale: lamps and chairs`,
+    listingType: 'garage-sale',
+    startDate: inThreeWeeks,
+  });
+  const search = `lamps chairs ${word}`;
+  const expected = await listed(page, search);
+  expect(expected.items).toHaveLength(0);
+  expect(expected.sales.length).toBeGreaterThanOrEqual(1);
+
+  await page.goto(`/home?section=items&q=${encodeURIComponent(search)}`);
+  await expect(page.getByTestId('home-tab-count-items')).toHaveText('0');
+  await expect(page.getByTestId('home-tab-count-sales')).toHaveText(String(expected.sales.length));
+  await expect(page.getByRole('heading', { name: 'No Single Items Found' })).toBeVisible();
+  const sales = expected.sales.length;
+  await expect(
+    page.getByText(
+      `No single items match “${search}” — ${sales} garage sale${sales === 1 ? ' does' : 's do'}.`,
+    ),
+  ).toBeVisible();
+  // The spec's own action stays.
+  await expect(page.getByRole('link', { name: 'List an Item' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show garage sales' }).click();
+  await expect(page).toHaveURL(/section=sales/);
+  await expect(page.getByRole('tab', { name: /Garage Sales/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const results = carousel(page, `Results for “${search}”`);
+  await expect(
+    results.getByRole('article').filter({ hasText: expected.sales[0]?.title ?? '' }),
+  ).toBeVisible();
+
+  // A category narrows both counts alike.
+  await page.goto('/home?section=items&category=Furniture');
+  const furniture = await page.request.get('/api/listings', {
+    params: { category: 'Furniture', listingType: 'single-item', limit: 50 },
+  });
+  const furnitureItems = ((await furniture.json()) as { items: unknown[] }).items.length;
+  await expect(page.getByTestId('home-tab-count-items')).toHaveText(String(furnitureItems));
+
+  // Nothing anywhere: no offer, the spec's empty state alone.
+  await page.goto('/home?section=sales&q=qqxyzzyqq');
+  await expect(page.getByRole('heading', { name: 'No Garage Sales Found' })).toBeVisible();
+  await expect(page.getByTestId('home-tab-count-items')).toHaveText('0');
+  await expect(page.getByRole('button', { name: 'Show single items' })).toHaveCount(0);
+});
+
+/** Cards wholly inside the window and above the phone's tab bar, if there is one. */
+function wholeCardsOnFirstScreen(page: Page) {
+  return page.evaluate(() => {
+    // The phone's fixed tab bar covers the bottom of the window.
+    const bar = document.querySelector('nav[aria-label="Quick navigation"]');
+    const barTop =
+      bar && getComputedStyle(bar).display !== 'none'
+        ? bar.getBoundingClientRect().top
+        : window.innerHeight;
+    return [...document.querySelectorAll('#home-listings-panel article')]
+      .map((card) => card.getBoundingClientRect())
+      .filter(
+        (box) =>
+          box.width > 0 &&
+          box.top >= 0 &&
+          box.left >= 0 &&
+          box.bottom <= Math.min(window.innerHeight, barTop) &&
+          box.right <= window.innerWidth,
+      )
+      .map((box) => ({ top: box.top, left: box.left, right: box.right, bottom: box.bottom }));
+  });
+}
+
+test('a laptop’s first screen shows the first row of listings whole, from edge to edge', async ({
+  page,
+}) => {
+  await page.goto('/home?section=items');
+  const row = carousel(page, 'Newest Single Items');
+  await expect(row.getByRole('article').nth(3)).toBeVisible();
+  await expect(async () => {
+    const whole = await wholeCardsOnFirstScreen(page);
+    // Three whole 320 px cards side by side on one line, the fourth peeking in at the window's edge.
+    expect(whole.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(whole.map((box) => box.top)).size).toBe(1);
+    const boxes = await cardBoxes(row);
+    expect(Math.max(...boxes.map((box) => box.right))).toBeGreaterThan(1280);
+    // The row's cards stand whole above the fold: none is cut off at the bottom.
+    const bottom = await row
+      .getByRole('article')
+      .first()
+      .evaluate((card) => card.getBoundingClientRect().bottom);
+    expect(bottom).toBeLessThanOrEqual(800);
+  }).toPass();
+  // The seller's photo or initial, and their rating once they have one.
+  const card = row.getByRole('article').first();
+  await expect(card.getByText(/^Seller: /)).toHaveCount(1);
+});
+
+test('hovering a card prepares the listing without downloading its full-size photo', async ({
+  page,
+}) => {
+  // A demo listing with photos (the journeys' own listings have none).
+  const page1 = await page.request.get('/api/listings', {
+    params: { listingType: 'single-item', limit: 50 },
+  });
+  const withPhoto = (
+    (await page1.json()) as {
+      items: { id: number; title: string; primaryImage: { imageUrl: string } | null }[];
+    }
+  ).items.find((item) => item.primaryImage !== null);
+  expect(withPhoto).toBeDefined();
+  const id = withPhoto?.id ?? 0;
+  const detail = await page.request.get(`/api/listings/${id}`);
+  const { images } = (await detail.json()) as {
+    images: { imageUrl: string; thumbnailUrl: string | null }[];
+  };
+  const photo = images[0]?.imageUrl;
+  expect(photo).toBeTruthy();
+  expect(photo).not.toBe(images[0]?.thumbnailUrl);
+
+  await page.goto(`/home?section=items&q=${encodeURIComponent(withPhoto?.title ?? '')}`);
+  const link = page
+    .getByRole('tabpanel')
+    .getByRole('article')
+    .getByRole('link', { name: withPhoto?.title ?? '', exact: true });
+  await expect(link).toBeVisible();
+
+  const photoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (photo && request.url().endsWith(photo)) photoRequests.push(request.url());
+  });
+  const prepared = page.waitForResponse((response) => response.url().includes('listings.byId'));
+  await link.hover();
+  await prepared;
+  // Long enough for a preload the page asked for to have gone out.
+  await page.waitForTimeout(1000);
+  expect(photoRequests).toEqual([]);
+
+  // Opening it still asks for the photo first thing.
+  await link.click();
+  await expect(page).toHaveURL(`/listing/${id}`);
+  await expect.poll(() => photoRequests.length).toBeGreaterThanOrEqual(1);
+});
+
+test('keyboard focus moving along a row shows each card whole, its focus ring clear of the edge', async ({
+  page,
+}) => {
+  await page.goto('/home?section=items');
+  const row = carousel(page, 'Newest Single Items');
+  const list = scroller(row);
+  await expect(list.getByRole('article').nth(4)).toBeAttached();
+  await row.getByRole('article').first().getByRole('link').focus();
+  for (let card = 1; card <= 4; card += 1) {
+    const link = list
+      .getByRole('listitem')
+      .nth(card)
+      .getByRole('article')
+      .getByRole('link')
+      .first();
+    // Tab on (past the card's own save button) to the next card.
+    await expect(async () => {
+      await page.keyboard.press('Tab');
+      await expect(link).toBeFocused({ timeout: 100 });
+    }).toPass();
+    // Once the row has settled, the focused card and its 4 px ring are inside the row's view.
+    await expect(async () => {
+      const [box, view] = await Promise.all([
+        link.evaluate(
+          (element) => element.closest('article')?.getBoundingClientRect().toJSON() as DOMRect,
+        ),
+        list.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+      ]);
+      expect(box.left - 4).toBeGreaterThanOrEqual(view.left);
+      expect(box.right + 4).toBeLessThanOrEqual(view.right);
+    }).toPass();
+    await page.waitForTimeout(400);
+    const settled = await link.evaluate(
+      (element) => element.closest('article')?.getBoundingClientRect().right ?? 0,
+    );
+    expect(settled + 4).toBeLessThanOrEqual(
+      await list.evaluate((element) => element.getBoundingClientRect().right),
+    );
+  }
+});
+
+test.describe('the first screen on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('shows a whole listing card above the tab bar, under the hero, stats, search and tabs', async ({
+    page,
+  }) => {
+    await page.goto('/home?section=items');
+    await expect(carousel(page, 'Newest Single Items').getByRole('article').first()).toBeVisible();
+    // Every element the spec names is still there, above the listings.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Browsing' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Listings near you' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(page.getByLabel('Category')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /Single Items/ })).toBeVisible();
+    await expect(
+      carousel(page, 'Newest Single Items').getByText('Swipe to see more'),
+    ).toBeVisible();
+    await expect(async () => {
+      expect((await wholeCardsOnFirstScreen(page)).length).toBeGreaterThanOrEqual(1);
+    }).toPass();
+  });
+});

@@ -13,18 +13,16 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, FocusEvent, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 import { ListingCard, ListingCardSkeleton } from '../listings/listing-card';
 import { LISTING_TEXTS } from '../listings/listing-texts';
 import { LOAD_AHEAD_PX } from './home-search';
-import {
-  FOCUS_ROOM_PX,
-  carouselStepPx,
-  prefersReducedMotion,
-  useCarouselSnap,
-} from './use-carousel-snap';
+import { CAROUSEL_STEP_PX, prefersReducedMotion, useCarouselSnap } from './use-carousel-snap';
+
+/** Room kept between a focused card and the row's edge, for its focus ring (2 px ring, 2 px offset). */
+const FOCUS_ROOM_PX = 8;
 
 interface ListingCarouselProps {
   title: string;
@@ -71,34 +69,27 @@ interface WideLayout {
 // A grid section shares the home grid's columns (subgrid), so cards line up from row to row, and
 // its cards stretch to the tallest in the row.
 const SUBGRID = 'lg:grid lg:grid-cols-subgrid lg:grid-rows-[auto_1fr]';
-// The list keeps a little room each side of its cards for their focus rings, and gives it back
-// with a negative margin, so its cards stay on the page's columns.
 const RESULTS: WideLayout = {
   section: `lg:col-span-full ${SUBGRID}`,
   list: 'lg:col-span-full lg:grid lg:grid-cols-subgrid lg:mx-0 lg:overflow-visible lg:px-0',
   card: 'lg:w-auto',
 };
 /**
- * Every row takes the whole width, its cards as wide as the grid's columns: four at lg, five at
- * xl, so a row's first screen is whole cards edge to edge, and every row's cards line up with the
- * rows above (docs/decisions/093).
+ * Every row takes the whole width, with the spec's 320 px cards, one line per row: no row shares a
+ * line with another, so rows do not end at uneven points (docs/decisions/093).
  */
-const FULL_ROW: WideLayout = {
-  section: 'lg:col-span-full',
-  list: 'lg:-mx-2 lg:px-2',
-  card: 'lg:w-[calc((100%-3rem)/4)] xl:w-[calc((100%-4rem)/5)]',
-};
+const FULL_ROW: WideLayout = { section: 'lg:col-span-full', list: '', card: '' };
 
 function wideLayout(layout: 'row' | 'results'): WideLayout {
   return layout === 'results' ? RESULTS : FULL_ROW;
 }
 
 /**
- * Cards drawn before the row is scrolled: a phone shows one or two, a wide screen five. The
+ * Cards drawn before the row is scrolled: a phone shows one or two, a wide screen about four. The
  * rest of the page's cards are drawn as the row nears its end, like the next page is fetched, so a
  * row nobody scrolls never builds the cards no one sees.
  */
-const FIRST_CARDS_DRAWN = 5;
+const FIRST_CARDS_DRAWN = 4;
 
 /** Arrows for a mouse or trackpad, the swipe hint for a finger. */
 const POINTER_ONLY = 'hidden [@media(hover:hover)_and_(pointer:fine)]:flex';
@@ -207,17 +198,45 @@ export function ListingCarousel({
     onRestored?.();
   }, [listings, restoreScrollLeft, onRestored]);
 
+  /**
+   * Keyboard focus reaching a card the row shows only in part: the row moves to a whole-card
+   * position that shows it all, with room for its focus ring. The browser's own scroll would stop
+   * at the card's edge, where the ring is cut off, and the snap that follows could pull the card
+   * back out of view.
+   */
+  const revealFocusedCard = (event: FocusEvent<HTMLUListElement>) => {
+    const scroller = scrollerRef.current;
+    if (!scroller || !(event.target instanceof Element)) return;
+    const card = event.target.closest('li');
+    if (!card || card.parentElement !== scroller || isGrid) return;
+    const view = scroller.getBoundingClientRect();
+    const box = card.getBoundingClientRect();
+    const cardLeft = box.left - view.left + scroller.scrollLeft;
+    const cardRight = cardLeft + box.width;
+    // Positions showing the whole card and its ring.
+    const lowest = cardRight + FOCUS_ROOM_PX - scroller.clientWidth;
+    const highest = cardLeft - FOCUS_ROOM_PX;
+    const current = scroller.scrollLeft;
+    if (current >= lowest && current <= highest) return;
+    const max = scroller.scrollWidth - scroller.clientWidth;
+    const wholeCards = Math.ceil(Math.max(lowest, 0) / CAROUSEL_STEP_PX) * CAROUSEL_STEP_PX;
+    const target = Math.min(
+      current < lowest
+        ? Math.min(wholeCards, highest)
+        : Math.max(Math.min(wholeCards, highest), lowest),
+      max,
+    );
+    scroller.scrollTo({ left: target, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
   const scrollByPage = (direction: 1 | -1) => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
     // The cards past the first few must be there before the row can scroll to them.
     if (moreToDraw) flushSync(() => setDrawnCount(Number.POSITIVE_INFINITY));
-    const step = carouselStepPx(scroller);
-    // The list's padding is room for focus rings, not for cards.
-    const room = scroller.clientWidth - 2 * FOCUS_ROOM_PX + CAROUSEL.gapPx;
-    const cardsInView = Math.max(1, Math.floor(room / step));
+    const cardsInView = Math.max(1, Math.floor(scroller.clientWidth / CAROUSEL_STEP_PX));
     scroller.scrollBy({
-      left: direction * cardsInView * step,
+      left: direction * cardsInView * CAROUSEL_STEP_PX,
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
     });
   };
@@ -305,6 +324,7 @@ export function ListingCarousel({
           wide.list,
         )}
         style={listStyle}
+        onFocus={revealFocusedCard}
       >
         {loading
           ? Array.from({ length: CAROUSEL.skeletonCount }, (_, index) => (

@@ -2,21 +2,8 @@ import { CAROUSEL } from '@yardsale/validators';
 import { useEffect } from 'react';
 import type { RefObject } from 'react';
 
-/** The distance from one card's start to the next one's, at the spec's card width. */
+/** The distance from one card's start to the next one's. */
 export const CAROUSEL_STEP_PX = CAROUSEL.cardWidthPx + CAROUSEL.gapPx;
-
-/** Room kept between a focused card and the row's edge, for its focus ring (2 px ring, 2 px offset). */
-export const FOCUS_ROOM_PX = 8;
-
-/**
- * The step as laid out: the spec's 320 px cards on phones, the grid's column width on wide screens
- * (docs/decisions/093).
- */
-export function carouselStepPx(scroller: HTMLElement): number {
-  const card = scroller.firstElementChild;
-  const width = card ? card.getBoundingClientRect().width : 0;
-  return width > 0 ? width + CAROUSEL.gapPx : CAROUSEL_STEP_PX;
-}
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -45,8 +32,7 @@ export function useCarouselSnap(scrollerRef: RefObject<HTMLElement | null>) {
       const max = scroller.scrollWidth - scroller.clientWidth;
       const left = scroller.scrollLeft;
       if (left >= max - CAROUSEL.snapTolerancePx) return;
-      const step = carouselStepPx(scroller);
-      const target = Math.min(Math.round(left / step) * step, max);
+      const target = Math.min(Math.round(left / CAROUSEL_STEP_PX) * CAROUSEL_STEP_PX, max);
       if (Math.abs(left - target) <= CAROUSEL.snapTolerancePx) return;
       scroller.scrollTo({ left: target, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     };

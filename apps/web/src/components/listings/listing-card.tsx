@@ -59,8 +59,8 @@ export const ListingCard = memo(function ListingCard({
         className,
       )}
     >
-      {/* Wide on phones and in carousels, so a whole card fits a phone's first screen. */}
-      <div className="relative aspect-[2/1] overflow-hidden bg-muted lg:aspect-[16/10]">
+      {/* Wide, so a whole card fits a phone's first screen and a row a laptop's. */}
+      <div className="relative aspect-[2/1] overflow-hidden bg-muted">
         <ListingCover
           image={listing.primaryImage}
           title={listing.title}
@@ -210,7 +210,7 @@ export function ListingCardSkeleton({ className }: { className?: string }) {
       aria-hidden="true"
       className={cn('flex h-full flex-col overflow-hidden rounded-2xl border bg-card', className)}
     >
-      <Skeleton className="aspect-[2/1] rounded-none! lg:aspect-[16/10]" />
+      <Skeleton className="aspect-[2/1] rounded-none!" />
       <div className="flex flex-col gap-2 p-3 sm:p-3.5">
         <div className="flex justify-between">
           <Skeleton className="h-5 w-24 rounded-full!" />
