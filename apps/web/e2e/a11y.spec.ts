@@ -92,6 +92,11 @@ for (const { name: width, viewport } of WIDTHS) {
         await settled(page);
         await expectNoSeriousViolations(page, `/home?section=${section}`);
       }
+      // An empty tab offering the other, whose search finds a single item there.
+      await page.goto(`/home?section=sales&q=${encodeURIComponent('Weber Kettle Charcoal Grill')}`);
+      await expect(page.getByRole('button', { name: 'Show single items' })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousViolations(page, '/home, an empty tab offering the other');
       await context.close();
     });
 

@@ -79,7 +79,7 @@ export function SectionTabs({
                 data-testid={`home-tab-count-${key}`}
                 className={cn(
                   'min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs font-bold tabular-nums',
-                  selected ? 'bg-primary/10 text-primary' : 'bg-card text-muted-foreground',
+                  selected ? 'bg-brand-50 text-brand-800' : 'bg-card text-foreground',
                 )}
               >
                 {formatCount(counts[key])}
