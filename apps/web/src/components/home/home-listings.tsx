@@ -1,25 +1,28 @@
-import { useInfiniteQuery, useIsFetching, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useInfiniteQuery, useIsFetching } from '@tanstack/react-query';
 import { Button, EmptyState } from '@yardsale/ui';
 import { CATEGORIES } from '@yardsale/validators';
 import type { Category } from '@yardsale/validators';
+import { ChevronRightIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
 import {
-  ArrowRightIcon,
-  ChevronRightIcon,
-  PlusIcon,
-  RefreshCwIcon,
-  SearchXIcon,
-  SparklesIcon,
-} from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+  Suspense,
+  lazy,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 import { useTRPC } from '../../lib/trpc';
-import { HOME_TEXTS } from '../listings/listing-texts';
 import { rememberCarousel } from './carousel-memory';
 import type { CarouselMemory } from './carousel-memory';
 import { LOAD_AHEAD_PX, listingsQueryInput } from './home-search';
 import type { HomeFilters, HomeSection } from './home-search';
 import { ListingCarousel } from './listing-carousel';
+
+// Only a tab with nothing to show needs the empty states: a first visit seldom does.
+const NoListings = lazy(() => import('./no-listings'));
 
 interface CarouselPlace {
   section: HomeSection;
@@ -121,13 +124,15 @@ export function HomeListings({
   if (listings?.length === 0) {
     const narrowed = filtered || Boolean(filters.nearby);
     return (
-      <NoListings
-        section={section}
-        filtered={narrowed}
-        search={filters.search?.trim()}
-        otherTabCount={narrowed ? otherTabCount : undefined}
-        onShowOtherTab={onShowOtherTab}
-      />
+      <Suspense fallback={null}>
+        <NoListings
+          section={section}
+          filtered={narrowed}
+          search={filters.search?.trim()}
+          otherTabCount={narrowed ? otherTabCount : undefined}
+          onShowOtherTab={onShowOtherTab}
+        />
+      </Suspense>
     );
   }
 
@@ -247,68 +252,6 @@ function CategoryCarousel({
         </Button>
       }
       {...placeProps(place, `category:${category}`)}
-    />
-  );
-}
-
-function NoListings({
-  section,
-  filtered,
-  search,
-  otherTabCount,
-  onShowOtherTab,
-}: {
-  section: HomeSection;
-  filtered: boolean;
-  search: string | undefined;
-  /** Listings the same search finds in the other tab: when there are any, the way there. */
-  otherTabCount: number | undefined;
-  onShowOtherTab: () => void;
-}) {
-  const trpc = useTRPC();
-  const { data: stats } = useQuery(trpc.listings.stats.queryOptions());
-  const nothingAnywhere = !filtered && stats?.total === 0;
-  const firstHint = section === 'items' ? HOME_TEXTS.firstItemHint : HOME_TEXTS.firstSaleHint;
-  const offer = otherTabCount !== undefined && otherTabCount > 0;
-
-  const title = nothingAnywhere
-    ? HOME_TEXTS.noListingsTitle
-    : section === 'items'
-      ? HOME_TEXTS.noItemsTitle
-      : HOME_TEXTS.noSalesTitle;
-  const action = nothingAnywhere
-    ? HOME_TEXTS.noListingsAction
-    : section === 'items'
-      ? HOME_TEXTS.noItemsAction
-      : HOME_TEXTS.noSalesAction;
-
-  return (
-    <EmptyState
-      titleAs="h2"
-      icon={filtered ? <SearchXIcon /> : <SparklesIcon />}
-      title={title}
-      description={filtered ? HOME_TEXTS.filteredHint : firstHint}
-      action={
-        <>
-          {offer ? (
-            <>
-              <p className="-mt-2 w-full text-sm font-medium text-foreground">
-                {HOME_TEXTS.otherTabOffer(section, search, otherTabCount)}
-              </p>
-              <Button type="button" onClick={onShowOtherTab}>
-                <ArrowRightIcon aria-hidden="true" />
-                {HOME_TEXTS.showOtherTab(section)}
-              </Button>
-            </>
-          ) : null}
-          <Button asChild variant={offer ? 'outline' : undefined}>
-            <Link to="/create-listing">
-              <PlusIcon aria-hidden="true" />
-              {action}
-            </Link>
-          </Button>
-        </>
-      }
     />
   );
 }

@@ -76,7 +76,6 @@ export function SectionTabs({
             {tab.label}
             {counts ? (
               <span
-                data-testid={`home-tab-count-${key}`}
                 className={cn(
                   'min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs font-bold tabular-nums',
                   selected ? 'bg-brand-50 text-brand-800' : 'bg-card text-foreground',

@@ -61,16 +61,18 @@ export function HeroBanner({
   /**
    * A slimmer banner for a screen whose content should reach the first screen: no description,
    * the text beside the actions on wide screens, and on phones the links as icons (their names
-   * stay for screen readers and as tooltips).
+   * stay for screen readers).
    */
   compact?: boolean;
 }) {
-  if (compact)
-    return <CompactHero {...{ variant, headingId, eyebrow, title, description, primary, links }} />;
   const styles = VARIANTS[variant];
   // On phones the buttons share a row when their labels fit and widen to fill it; a label that
   // would not fit with its padding moves its button to a row of its own.
-  const primaryClass = cn('grow sm:grow-0', styles.primary);
+  const primaryClass = cn(
+    'grow sm:grow-0',
+    compact && 'h-9! px-3! sm:h-10! sm:px-4!',
+    styles.primary,
+  );
   const primaryContent = (
     <>
       <primary.icon aria-hidden="true" />
@@ -82,7 +84,8 @@ export function HeroBanner({
     <section
       aria-labelledby={headingId}
       className={cn(
-        'relative overflow-hidden rounded-3xl bg-gradient-to-br px-5 py-7 shadow-float sm:px-10 sm:py-12',
+        'relative overflow-hidden rounded-3xl bg-gradient-to-br shadow-float',
+        compact ? 'px-4 py-3 sm:px-8 sm:py-5' : 'px-5 py-7 sm:px-10 sm:py-12',
         styles.section,
       )}
     >
@@ -93,33 +96,51 @@ export function HeroBanner({
           className={cn('pointer-events-none absolute rounded-full', glow)}
         />
       ))}
-      <div className="relative max-w-2xl">
-        {variant === 'live' ? (
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
-            <span aria-hidden="true" className="relative flex size-2">
-              <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-300 opacity-75 motion-reduce:animate-none" />
-              <span className="relative inline-flex size-2 rounded-full bg-amber-300" />
-            </span>
-            {eyebrow}
-          </p>
-        ) : (
-          <p className="text-sm font-semibold tracking-wide wrap-anywhere text-brand-100 uppercase">
-            {eyebrow}
-          </p>
+      <div
+        className={cn(
+          'relative',
+          compact
+            ? 'flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between lg:gap-8'
+            : 'max-w-2xl',
         )}
-        <h1
-          id={headingId}
-          className={cn(
-            'font-display text-[1.75rem] leading-tight font-bold tracking-tight sm:text-4xl',
-            styles.heading,
+      >
+        <div className="min-w-0">
+          {variant === 'live' ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold tracking-wide uppercase">
+              <span aria-hidden="true" className="relative flex size-2">
+                <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-300 opacity-75 motion-reduce:animate-none" />
+                <span className="relative inline-flex size-2 rounded-full bg-amber-300" />
+              </span>
+              {eyebrow}
+            </p>
+          ) : (
+            <p
+              className={cn(
+                'font-semibold tracking-wide wrap-anywhere text-brand-100 uppercase',
+                compact ? 'text-xs sm:text-sm' : 'text-sm',
+              )}
+            >
+              {eyebrow}
+            </p>
           )}
-        >
-          {title}
-        </h1>
-        <p className={cn('mt-2 text-sm text-pretty sm:mt-3 sm:text-lg', styles.description)}>
-          {description}
-        </p>
-        <div className="mt-5 flex flex-wrap gap-2 sm:mt-6 sm:gap-3">
+          <h1
+            id={headingId}
+            className={cn(
+              'font-display font-bold tracking-tight',
+              compact
+                ? 'mt-0.5 text-xl leading-7 sm:text-3xl sm:leading-tight'
+                : cn('text-[1.75rem] leading-tight sm:text-4xl', styles.heading),
+            )}
+          >
+            {title}
+          </h1>
+          {compact ? null : (
+            <p className={cn('mt-2 text-sm text-pretty sm:mt-3 sm:text-lg', styles.description)}>
+              {description}
+            </p>
+          )}
+        </div>
+        <div className={cn('flex gap-2', compact ? 'shrink-0' : 'mt-5 flex-wrap sm:mt-6 sm:gap-3')}>
           {'to' in primary ? (
             <Button asChild size="lg" variant="plain" className={primaryClass}>
               <Link to={primary.to}>{primaryContent}</Link>
@@ -142,100 +163,18 @@ export function HeroBanner({
               size="lg"
               variant="plain"
               className={cn(
-                'grow border border-white/40 bg-white/10 px-3.5! shadow-xs hover:border-white/70 hover:bg-white/20 sm:grow-0 sm:px-4!',
+                'border border-white/40 bg-white/10 shadow-xs hover:border-white/70 hover:bg-white/20 sm:px-4!',
+                compact ? 'h-9! w-11 px-0! sm:h-10! sm:w-auto' : 'grow px-3.5! sm:grow-0',
                 styles.link,
               )}
             >
               <Link to={link.to}>
                 <link.icon aria-hidden="true" />
-                {link.label}
-              </Link>
-            </Button>
-          ))}
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function CompactHero({
-  variant,
-  headingId,
-  eyebrow,
-  title,
-  primary,
-  links,
-}: {
-  variant: keyof typeof VARIANTS;
-  headingId: string;
-  eyebrow: string;
-  title: string;
-  primary: HeroPrimaryAction;
-  links: readonly HeroLink[];
-}) {
-  const styles = VARIANTS[variant];
-  const primaryClass = cn('h-9 grow px-3! sm:h-10 sm:grow-0 sm:px-4!', styles.primary);
-  const primaryContent = (
-    <>
-      <primary.icon aria-hidden="true" />
-      {primary.label}
-    </>
-  );
-  return (
-    <section
-      aria-labelledby={headingId}
-      className={cn(
-        'relative overflow-hidden rounded-3xl bg-gradient-to-br px-4 py-3 shadow-float sm:px-8 sm:py-5',
-        styles.section,
-      )}
-    >
-      {styles.glows.map((glow) => (
-        <div
-          key={glow}
-          aria-hidden="true"
-          className={cn('pointer-events-none absolute rounded-full', glow)}
-        />
-      ))}
-      <div className="relative flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between lg:gap-8">
-        <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase sm:text-sm">
-            {eyebrow}
-          </p>
-          <h1
-            id={headingId}
-            className="mt-0.5 font-display text-xl leading-7 font-bold tracking-tight sm:text-3xl sm:leading-tight"
-          >
-            {title}
-          </h1>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          {'to' in primary ? (
-            <Button asChild variant="plain" className={primaryClass}>
-              <Link to={primary.to}>{primaryContent}</Link>
-            </Button>
-          ) : (
-            <Button
-              type="button"
-              variant="plain"
-              onClick={primary.onClick}
-              className={primaryClass}
-            >
-              {primaryContent}
-            </Button>
-          )}
-          {links.map((link) => (
-            <Button
-              key={link.label}
-              asChild
-              variant="plain"
-              className={cn(
-                'h-9 w-11 border border-white/40 bg-white/10 px-0! shadow-xs hover:border-white/70 hover:bg-white/20 sm:h-10 sm:w-auto sm:px-4!',
-                styles.link,
-              )}
-            >
-              <Link to={link.to} title={link.label}>
-                <link.icon aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">{link.label}</span>
+                {compact ? (
+                  <span className="sr-only sm:not-sr-only">{link.label}</span>
+                ) : (
+                  link.label
+                )}
               </Link>
             </Button>
           ))}

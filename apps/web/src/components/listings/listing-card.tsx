@@ -2,14 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Badge, CategoryBadge, Skeleton, UserAvatar, cn } from '@yardsale/ui';
 import { LISTING_TYPE_LABELS } from '@yardsale/validators';
 import type { ListingSummary } from '@yardsale/validators';
-import {
-  CalendarDaysIcon,
-  ClockIcon,
-  ImagesIcon,
-  MapPinIcon,
-  NavigationIcon,
-  StarIcon,
-} from 'lucide-react';
+import { CalendarDaysIcon, ClockIcon, ImagesIcon, MapPinIcon, NavigationIcon } from 'lucide-react';
 import { memo } from 'react';
 import type { ReactNode } from 'react';
 
@@ -191,13 +184,15 @@ function SellerRating({
   if (averageRating === null || totalReviews === 0) return null;
   return (
     <span className="ml-auto inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-foreground">
-      <StarIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+      {/* A character, not an icon: the card's code is on every first screen. */}
+      <span aria-hidden="true" className="text-amber-500">
+        ★
+      </span>
       <span className="sr-only">Rated </span>
       {averageRating.toFixed(1)}
-      <span className="sr-only"> out of 5 from</span>
       <span className="font-normal text-muted-foreground">
         ({totalReviews}
-        <span className="sr-only"> {totalReviews === 1 ? 'review' : 'reviews'}</span>)
+        <span className="sr-only"> reviews</span>)
       </span>
     </span>
   );

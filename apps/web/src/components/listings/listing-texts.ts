@@ -1,5 +1,7 @@
 import { LISTING_COUNT_LIMIT } from '@yardsale/validators';
 
+import { formatCount as formatNumber } from '../../lib/format';
+
 /**
  * The words for browsing, saving and deleting listings (docs/product/texts.md), used verbatim.
  * They belong with the other user-facing texts in @yardsale/validators' UI_TEXT once that package
@@ -33,15 +35,8 @@ export const HOME_TEXTS = {
   firstItemHint: 'Be the first to list an item in your area!',
   firstSaleHint: 'Be the first to post a garage sale in your area!',
   /** An empty tab whose search finds listings in the other tab. */
-  otherTabOffer: (section: 'items' | 'sales', search: string | undefined, count: number) => {
-    const none = section === 'items' ? 'No single items' : 'No garage sales';
-    const what = search ? `match “${search}”` : 'match these filters';
-    const other =
-      section === 'items'
-        ? `${formatCount(count)} garage sale${count === 1 ? '' : 's'}`
-        : `${formatCount(count)} single item${count === 1 ? '' : 's'}`;
-    return `${none} ${what} — ${other} ${count === 1 ? 'does' : 'do'}.`;
-  },
+  otherTabOffer: (section: 'items' | 'sales', search: string | undefined, count: number) =>
+    `No ${section === 'items' ? 'single items' : 'garage sales'} match ${search ? `“${search}”` : 'these filters'} — ${formatCount(count)} ${section === 'items' ? 'garage sale' : 'single item'}${count === 1 ? ' does' : 's do'}.`,
   showOtherTab: (section: 'items' | 'sales') =>
     section === 'items' ? 'Show garage sales' : 'Show single items',
 } as const;
@@ -49,8 +44,8 @@ export const HOME_TEXTS = {
 /** A tab's count; counts stop past LISTING_COUNT_LIMIT, which reads "1,000+". */
 export function formatCount(count: number): string {
   return count > LISTING_COUNT_LIMIT
-    ? `${LISTING_COUNT_LIMIT.toLocaleString('en-US')}+`
-    : count.toLocaleString('en-US');
+    ? `${formatNumber(LISTING_COUNT_LIMIT)}+`
+    : formatNumber(count);
 }
 
 export const LIVE_SALES_TEXTS = {

@@ -16,7 +16,7 @@ export function LocationChip({
   compact = false,
 }: {
   className?: string;
-  /** On phones only the pin shows; the words stay its name and tooltip. */
+  /** On phones only the pin shows; the words stay its name. */
   compact?: boolean;
 }) {
   const { location } = useViewerLocation();
@@ -32,7 +32,6 @@ export function LocationChip({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        title={compact ? locationChipText(location) : undefined}
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         onClick={() => {

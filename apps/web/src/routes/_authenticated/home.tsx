@@ -95,10 +95,7 @@ function HomePage() {
   };
   const trpc = useTRPC();
   const { data: countsData } = useQuery(
-    trpc.listings.counts.queryOptions(countsQueryInput(filters), {
-      // While a new search's counts load, the last ones stay rather than the badges blinking out.
-      placeholderData: (previous) => previous,
-    }),
+    trpc.listings.counts.queryOptions(countsQueryInput(filters)),
   );
   const counts = countsData
     ? { items: countsData.singleItems, sales: countsData.garageSales }
