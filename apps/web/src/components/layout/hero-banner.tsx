@@ -164,7 +164,7 @@ export function HeroBanner({
               variant="plain"
               className={cn(
                 'border border-white/40 bg-white/10 shadow-xs hover:border-white/70 hover:bg-white/20 sm:px-4!',
-                compact ? 'h-9! w-11 px-0! sm:h-10! sm:w-auto' : 'grow px-3.5! sm:grow-0',
+                compact ? 'h-9! w-10 px-0! sm:h-10! sm:w-auto' : 'grow px-3.5! sm:grow-0',
                 styles.link,
               )}
             >
