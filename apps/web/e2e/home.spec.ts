@@ -345,6 +345,10 @@ test('with a mouse, a row has arrow buttons that page through it and stop at its
   await expect(async () => {
     if (await forward.isEnabled()) await page.keyboard.press('Enter');
     await expect(forward).toBeDisabled({ timeout: 1000 });
+    // The last place is a card, not the stand-in of a page still to come.
+    await expect(list.getByRole('listitem').last().getByRole('article')).toBeAttached({
+      timeout: 1000,
+    });
   }).toPass({ timeout: 30_000 });
   const end = await list.evaluate((element) => element.scrollWidth - element.clientWidth);
   expect(await scrollLeftOf(list)).toBeGreaterThanOrEqual(end - CAROUSEL.snapTolerancePx);
