@@ -30,7 +30,7 @@ describe('the REST route table', () => {
         byId(operationId)?.body?.toJSONSchema({ io: 'input', unrepresentable: 'any' }).properties ??
           {},
       ).sort();
-    expect(bodyFields('sendMessage')).toEqual(['content']);
+    expect(bodyFields('sendMessage')).toEqual(['clientKey', 'content']);
     expect(bodyFields('deleteAccount')).toEqual(['code', 'password']);
     expect(bodyFields('updateReport')).not.toContain('id');
     const queryParams = (operationId: string) =>
